@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ChaCha stream XOR, four blocks at a time in xmm registers, for CPUs with
+ * SSE2 only (K8/K10 Athlons and Phenoms) and with SSSE3.  The two differ
+ * only in how they rotate by 16 and 8 bits: SSSE3 shuffles bytes with
+ * pshufb, SSE2 swaps words or shifts.
+ *
+ * void ax86_chacha_xor_sse2(const u32 state[16], u8 *dst, const u8 *src,
+ *			     unsigned int len, unsigned int nrounds);
+ * (and ax86_chacha_xor_ssse3, same arguments)
+ *
+ * Any @len; the block counter (state word 12) of block i is state[12] + i,
+ * wrapping at 2^32; @state is not written.  Reads and writes stay inside
+ * [src, src + len) and [dst, dst + len); dst == src is allowed.
+ *
+ * Register use: word w of the four blocks sits in lane j = block j.  Rows
+ * b, c, d (words 4..15) live in xmm4..xmm15; row a (words 0..3) lives on
+ * the stack, two words at a time in xmm0/xmm1 while a round uses them,
+ * because sixteen rows plus temporaries do not fit in sixteen registers.
+ */
+#include <linux/linkage.h>
+
+.section .rodata.cst16.ax86_chacha_sse, "aM", @progbits, 16
+.align 16
+.Lrot16:	.byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:		.byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Lctr_inc:	.long 0, 1, 2, 3
+.Lfours:	.long 4, 4, 4, 4
+
+#define STATE	%rdi
+#define DST	%rsi
+#define SRC	%rdx
+#define LEN	%rcx
+#define NROUNDS	%r8d
+#define FRAME	%r9		/* 16-byte aligned scratch on the stack */
+#define ROUND	%eax
+
+/* scratch layout, offsets from FRAME */
+#define ORIG	0		/* 16 rows: the input state, broadcast */
+#define AROW	256		/* the working a row */
+#define KS	320		/* keystream of a final partial batch */
+#define FRAME_BYTES	576
+
+.text
+
+.macro ROTL r, n, tmp
+	movdqa		%xmm\r, %xmm\tmp
+	pslld		$\n, %xmm\r
+	psrld		$(32 - \n), %xmm\tmp
+	por		%xmm\tmp, %xmm\r
+.endm
+
+.macro ROT16 r
+.if USE_PSHUFB
+	pshufb		.Lrot16(%rip), %xmm\r
+.else
+	pshuflw		$0xb1, %xmm\r, %xmm\r
+	pshufhw		$0xb1, %xmm\r, %xmm\r
+.endif
+.endm
+
+.macro ROT8 r, tmp
+.if USE_PSHUFB
+	pshufb		.Lrot8(%rip), %xmm\r
+.else
+	ROTL		\r, 8, \tmp
+.endif
+.endm
+
+/* Two quarter rounds side by side: (a1,b1,c1,d1) and (a2,b2,c2,d2). */
+.macro QR2 a1, b1, c1, d1, a2, b2, c2, d2
+	movdqa		AROW+16*\a1(FRAME), %xmm0
+	movdqa		AROW+16*\a2(FRAME), %xmm1
+	paddd		%xmm\b1, %xmm0
+	paddd		%xmm\b2, %xmm1
+	pxor		%xmm0, %xmm\d1
+	pxor		%xmm1, %xmm\d2
+	ROT16		\d1
+	ROT16		\d2
+	paddd		%xmm\d1, %xmm\c1
+	paddd		%xmm\d2, %xmm\c2
+	pxor		%xmm\c1, %xmm\b1
+	pxor		%xmm\c2, %xmm\b2
+	ROTL		\b1, 12, 2
+	ROTL		\b2, 12, 3
+	paddd		%xmm\b1, %xmm0
+	paddd		%xmm\b2, %xmm1
+	pxor		%xmm0, %xmm\d1
+	pxor		%xmm1, %xmm\d2
+	ROT8		\d1, 2
+	ROT8		\d2, 3
+	paddd		%xmm\d1, %xmm\c1
+	paddd		%xmm\d2, %xmm\c2
+	pxor		%xmm\c1, %xmm\b1
+	pxor		%xmm\c2, %xmm\b2
+	ROTL		\b1, 7, 2
+	ROTL		\b2, 7, 3
+	movdqa		%xmm0, AROW+16*\a1(FRAME)
+	movdqa		%xmm1, AROW+16*\a2(FRAME)
+.endm
+
+/*
+ * Keystream chunk in xmm\r for batch offset \off: XOR into dst, or, for a
+ * final partial batch, park it in KS for the byte loop.
+ */
+.macro OUT r, off, tmp
+	cmp		$256, LEN
+	jb		.Lpark\@
+	movdqu		\off(SRC), %xmm\tmp
+	pxor		%xmm\tmp, %xmm\r
+	movdqu		%xmm\r, \off(DST)
+	jmp		.Lnext\@
+.Lpark\@:
+	movdqa		%xmm\r, KS+\off(FRAME)
+.Lnext\@:
+.endm
+
+/*
+ * Rows r0..r3 hold words 4g..4g+3 of blocks 0..3; turn them into the
+ * 16-byte pieces at offset 16g of each block and output them.
+ */
+.macro TRANSPOSE_OUT r0, r1, r2, r3, t0, t1, g
+	movdqa		%xmm\r0, %xmm\t0
+	punpckldq	%xmm\r1, %xmm\t0
+	punpckhdq	%xmm\r1, %xmm\r0
+	movdqa		%xmm\r2, %xmm\t1
+	punpckldq	%xmm\r3, %xmm\t1
+	punpckhdq	%xmm\r3, %xmm\r2
+	movdqa		%xmm\t0, %xmm\r1
+	punpcklqdq	%xmm\t1, %xmm\r1
+	punpckhqdq	%xmm\t1, %xmm\t0
+	movdqa		%xmm\r0, %xmm\r3
+	punpcklqdq	%xmm\r2, %xmm\r3
+	punpckhqdq	%xmm\r2, %xmm\r0
+	OUT		\r1, (16 * \g), \t1
+	OUT		\t0, (64 + 16 * \g), \t1
+	OUT		\r3, (128 + 16 * \g), \t1
+	OUT		\r0, (192 + 16 * \g), \t1
+.endm
+
+.macro CHACHA_4BLOCKS
+	test		%ecx, %ecx
+	jz		.Lout\@
+	mov		%ecx, %ecx
+	sub		$(FRAME_BYTES + 16), %rsp
+	lea		15(%rsp), FRAME
+	and		$~15, FRAME
+
+	/* ORIG: each state word broadcast to four lanes, counters 0..3 */
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	movd		4*\w(STATE), %xmm0
+	pshufd		$0, %xmm0, %xmm0
+	movdqa		%xmm0, ORIG+16*\w(FRAME)
+.endr
+	movdqa		ORIG+16*12(FRAME), %xmm0
+	paddd		.Lctr_inc(%rip), %xmm0
+	movdqa		%xmm0, ORIG+16*12(FRAME)
+
+.Lbatch\@:
+.irp w, 0, 1, 2, 3
+	movdqa		ORIG+16*\w(FRAME), %xmm0
+	movdqa		%xmm0, AROW+16*\w(FRAME)
+.endr
+.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	movdqa		ORIG+16*\w(FRAME), %xmm\w
+.endr
+	mov		NROUNDS, ROUND
+.Lround\@:
+	QR2		0, 4, 8, 12,	1, 5, 9, 13
+	QR2		2, 6, 10, 14,	3, 7, 11, 15
+	QR2		0, 5, 10, 15,	1, 6, 11, 12
+	QR2		2, 7, 8, 13,	3, 4, 9, 14
+	sub		$2, ROUND
+	jnz		.Lround\@
+
+	/* feed-forward, then row d to AROW to free registers for transposing */
+.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	paddd		ORIG+16*\w(FRAME), %xmm\w
+.endr
+.irp w, 0, 1, 2, 3
+	movdqa		AROW+16*\w(FRAME), %xmm\w
+	paddd		ORIG+16*\w(FRAME), %xmm\w
+.endr
+	movdqa		%xmm12, AROW+16*0(FRAME)
+	movdqa		%xmm13, AROW+16*1(FRAME)
+	movdqa		%xmm14, AROW+16*2(FRAME)
+	movdqa		%xmm15, AROW+16*3(FRAME)
+	TRANSPOSE_OUT	0, 1, 2, 3, 12, 13, 0
+	TRANSPOSE_OUT	4, 5, 6, 7, 12, 13, 1
+	TRANSPOSE_OUT	8, 9, 10, 11, 12, 13, 2
+.irp w, 0, 1, 2, 3
+	movdqa		AROW+16*\w(FRAME), %xmm\w
+.endr
+	TRANSPOSE_OUT	0, 1, 2, 3, 4, 5, 3
+
+	cmp		$256, LEN
+	jb		.Ltail\@
+	je		.Ldone\@
+	sub		$256, LEN
+	add		$256, SRC
+	add		$256, DST
+	movdqa		ORIG+16*12(FRAME), %xmm0
+	paddd		.Lfours(%rip), %xmm0
+	movdqa		%xmm0, ORIG+16*12(FRAME)
+	jmp		.Lbatch\@
+
+	/* a final partial batch: XOR len < 256 bytes from the parked keystream */
+.Ltail\@:
+	xor		%eax, %eax
+.Ltail16\@:
+	lea		16(%rax), %r10
+	cmp		LEN, %r10
+	ja		.Ltail1\@
+	movdqu		(SRC,%rax), %xmm0
+	pxor		KS(FRAME,%rax), %xmm0
+	movdqu		%xmm0, (DST,%rax)
+	mov		%r10, %rax
+	jmp		.Ltail16\@
+.Ltail1\@:
+	cmp		LEN, %rax
+	jae		.Ldone\@
+	movzbl		(SRC,%rax), %r10d
+	xorb		KS(FRAME,%rax), %r10b
+	movb		%r10b, (DST,%rax)
+	inc		%rax
+	jmp		.Ltail1\@
+
+	/* the scratch holds the key and keystream: wipe it */
+.Ldone\@:
+	pxor		%xmm0, %xmm0
+	xor		%eax, %eax
+.Lwipe\@:
+	movdqa		%xmm0, (FRAME,%rax)
+	add		$16, %rax
+	cmp		$FRAME_BYTES, %rax
+	jb		.Lwipe\@
+	add		$(FRAME_BYTES + 16), %rsp
+.Lout\@:
+	RET
+.endm
+
+.set USE_PSHUFB, 0
+SYM_FUNC_START(ax86_chacha_xor_sse2)
+	CHACHA_4BLOCKS
+SYM_FUNC_END(ax86_chacha_xor_sse2)
+
+.set USE_PSHUFB, 1
+SYM_FUNC_START(ax86_chacha_xor_ssse3)
+	CHACHA_4BLOCKS
+SYM_FUNC_END(ax86_chacha_xor_ssse3)

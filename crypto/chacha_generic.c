@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Portable ChaCha family, written for clarity: the SIMD code is what is fast.
+ */
+#include "chacha_generic.h"
+
+static inline u32 rol32_(u32 v, unsigned int n)
+{
+	return (v << n) | (v >> (32 - n));
+}
+
+#define QR(a, b, c, d) do {					\
+	x[a] += x[b]; x[d] = rol32_(x[d] ^ x[a], 16);		\
+	x[c] += x[d]; x[b] = rol32_(x[b] ^ x[c], 12);		\
+	x[a] += x[b]; x[d] = rol32_(x[d] ^ x[a], 8);		\
+	x[c] += x[d]; x[b] = rol32_(x[b] ^ x[c], 7);		\
+} while (0)
+
+void ax86_chacha_permute(u32 x[16], unsigned int nrounds)
+{
+	unsigned int i;
+
+	for (i = 0; i < nrounds; i += 2) {
+		QR(0, 4, 8, 12);
+		QR(1, 5, 9, 13);
+		QR(2, 6, 10, 14);
+		QR(3, 7, 11, 15);
+		QR(0, 5, 10, 15);
+		QR(1, 6, 11, 12);
+		QR(2, 7, 8, 13);
+		QR(3, 4, 9, 14);
+	}
+}
+
+void ax86_chacha_key_words(u32 key[8], const u8 in[32])
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		key[i] = get_unaligned_le32(in + 4 * i);
+}
+
+void ax86_chacha_init(u32 state[16], const u32 key[8], const u8 iv[16])
+{
+	int i;
+
+	/* "expand 32-byte k" */
+	state[0] = 0x61707865;
+	state[1] = 0x3320646e;
+	state[2] = 0x79622d32;
+	state[3] = 0x6b206574;
+	for (i = 0; i < 8; i++)
+		state[4 + i] = key[i];
+	for (i = 0; i < 4; i++)
+		state[12 + i] = get_unaligned_le32(iv + 4 * i);
+}
+
+void ax86_chacha_block(const u32 state[16], u8 out[64], unsigned int nrounds)
+{
+	u32 x[16];
+	int i;
+
+	memcpy(x, state, sizeof(x));
+	ax86_chacha_permute(x, nrounds);
+	for (i = 0; i < 16; i++)
+		put_unaligned_le32(x[i] + state[i], out + 4 * i);
+	memzero_explicit(x, sizeof(x));
+}
+
+void ax86_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
+		       unsigned int len, unsigned int nrounds)
+{
+	u8 ks[AX86_CHACHA_BLOCK_SIZE];
+	unsigned int i, n;
+
+	while (len) {
+		ax86_chacha_block(state, ks, nrounds);
+		state[12]++;
+		n = min(len, (unsigned int)AX86_CHACHA_BLOCK_SIZE);
+		for (i = 0; i < n; i++)
+			dst[i] = src[i] ^ ks[i];
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+void ax86_hchacha(const u32 state[16], u32 out[8], unsigned int nrounds)
+{
+	u32 x[16];
+
+	memcpy(x, state, sizeof(x));
+	ax86_chacha_permute(x, nrounds);
+	memcpy(&out[0], &x[0], 16);
+	memcpy(&out[4], &x[12], 16);
+	memzero_explicit(x, sizeof(x));
+}
+
+void ax86_xchacha_finish(u32 state[16], const u32 subkey[8], const u8 iv[32])
+{
+	u8 real_iv[16];
+
+	/* 64-bit counter in the IV, of which ChaCha's one word uses the low */
+	memcpy(&real_iv[0], iv + 24, 8);
+	memcpy(&real_iv[8], iv + 16, 8);
+	ax86_chacha_init(state, subkey, real_iv);
+	memzero_explicit(real_iv, sizeof(real_iv));
+}
+
+void ax86_xchacha_init(u32 state[16], const u32 key[8], const u8 iv[32],
+		       unsigned int nrounds)
+{
+	u32 subkey[8];
+
+	ax86_chacha_init(state, key, iv);
+	ax86_hchacha(state, subkey, nrounds);
+	ax86_xchacha_finish(state, subkey, iv);
+	memzero_explicit(subkey, sizeof(subkey));
+}

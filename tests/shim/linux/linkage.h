@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Just enough of the kernel's <linux/linkage.h> to assemble the arch/ .S
+ * files into the userspace tests and benchmark unchanged.
+ */
+#ifndef AX86_SHIM_LINKAGE_H
+#define AX86_SHIM_LINKAGE_H
+
+#ifdef __ASSEMBLER__
+
+#define SYM_FUNC_START(name)		\
+	.globl name;			\
+	.type name, @function;		\
+	.p2align 4;			\
+	name:
+
+#define SYM_TYPED_FUNC_START(name)	SYM_FUNC_START(name)
+
+#define SYM_FUNC_END(name)		\
+	.size name, . - name
+
+#define RET	ret
+
+#endif /* __ASSEMBLER__ */
+
+#endif /* AX86_SHIM_LINKAGE_H */

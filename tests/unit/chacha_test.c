@@ -134,8 +134,8 @@ static void test_variant_alg(const struct variant *v, const struct alg *a)
 	/* every length, src and dst ending (then starting) at a dead page */
 	for (len = 0; len <= 4160; len++) {
 		for (i = 0; i < 2; i++) {
-			u8 *s = edge_buf(len, i == 0);
-			u8 *d = (u8 *)edge_buf(len, i != 0);
+			u8 *s = edge_buf(0, len, i == 0);
+			u8 *d = edge_buf(1, len, i != 0);
 
 			random_state(&r, a, st);
 			rng_fill(&r, s, len);

@@ -174,17 +174,17 @@ void gbuf_free(struct gbuf *g)
 #include <unistd.h>
 
 /*
- * One mapping per direction, reused: [guard page][data pages][guard page].
+ * One mapping per slot, reused: [guard page][data pages][guard page].
  * The returned buffer either starts right after the first guard or ends
  * right before the second.
  */
-u8 *edge_buf(size_t n, bool at_end)
+u8 *edge_buf(int slot, size_t n, bool at_end)
 {
-	static u8 *map[2];
-	static size_t cap[2];
+	static u8 *map[4];
+	static size_t cap[4];
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
 	size_t data = (n + pg - 1) / pg * pg;
-	int k = at_end;
+	int k = slot;
 
 	if (data == 0)
 		data = pg;

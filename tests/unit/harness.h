@@ -82,5 +82,5 @@ void test_nhpoly1305(void);
  * Buffers flush against an inaccessible page, so that the SIMD code reading
  * or writing one byte outside [p, p + n) faults at once.
  */
-u8 *edge_buf(size_t n, bool at_end);
+u8 *edge_buf(int slot, size_t n, bool at_end);	/* slot 0..3 */
 #endif /* AX86_TEST_HARNESS_H */

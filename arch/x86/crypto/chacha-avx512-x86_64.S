@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ChaCha stream XOR with AVX-512 (F, VL, BW; BMI2 for the tail masks):
+ *   ax86_chacha_xor_avx512vl: 8 blocks at a time in ymm registers, for CPUs
+ *	that lower their clock when zmm registers are used;
+ *   ax86_chacha_xor_avx512:   16 blocks at a time in zmm registers.
+ *
+ * void ax86_chacha_xor_avx512(const u32 state[16], u8 *dst, const u8 *src,
+ *			       unsigned int len, unsigned int nrounds);
+ *
+ * Same contract as the SSE and AVX2 versions: any @len, block i uses
+ * counter state[12] + i (mod 2^32), @state is not written, no access outside
+ * [src, src + len) and [dst, dst + len), dst == src allowed.
+ *
+ * With 32 vector registers and a rotate instruction, all sixteen state
+ * rows stay in registers 0..15, the counters in 16, temporaries in 17..31;
+ * no stack is used.  The final partial piece of a message is read and
+ * written with byte masks, which never touch the masked-off bytes.
+ */
+#include <linux/linkage.h>
+
+.section .rodata.cst64.ax86_chacha_avx512, "aM", @progbits, 64
+.align 64
+.Lctr_inc:	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+
+.section .rodata.cst4.ax86_chacha_avx512, "aM", @progbits, 4
+.align 4
+.Leight:	.long 8
+.Lsixteen:	.long 16
+
+#define STATE	%rdi
+#define DST	%rsi
+#define SRC	%rdx
+#define LEN	%rcx
+#define NROUNDS	%r8d
+#define ROUND	%eax
+#define ONES	%r11		/* all ones, for bzhi */
+
+.text
+
+/* x_i op= y_i for four pairs */
+.macro OP4 op, W, x0, y0, x1, y1, x2, y2, x3, y3
+	\op		%\W\y0, %\W\x0, %\W\x0
+	\op		%\W\y1, %\W\x1, %\W\x1
+	\op		%\W\y2, %\W\x2, %\W\x2
+	\op		%\W\y3, %\W\x3, %\W\x3
+.endm
+
+.macro ROL4 W, n, x0, x1, x2, x3
+	vprold		$\n, %\W\x0, %\W\x0
+	vprold		$\n, %\W\x1, %\W\x1
+	vprold		$\n, %\W\x2, %\W\x2
+	vprold		$\n, %\W\x3, %\W\x3
+.endm
+
+/* Four quarter rounds at once on (a_i, b_i, c_i, d_i), i = 0..3 */
+.macro QR4 W, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+	OP4		vpaddd, \W, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		vpxord, \W, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	ROL4		\W, 16, \d0, \d1, \d2, \d3
+	OP4		vpaddd, \W, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		vpxord, \W, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROL4		\W, 12, \b0, \b1, \b2, \b3
+	OP4		vpaddd, \W, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		vpxord, \W, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	ROL4		\W, 8, \d0, \d1, \d2, \d3
+	OP4		vpaddd, \W, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		vpxord, \W, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROL4		\W, 7, \b0, \b1, \b2, \b3
+.endm
+
+/*
+ * In-lane 4x4 transpose, in place: rows r0..r3 (words 4g..4g+3 of all
+ * blocks) become r_j = words 4g..4g+3 of block 4L+j in each 128-bit lane L.
+ */
+.macro TRANSPOSE4 W, r0, r1, r2, r3
+	vpunpckldq	%\W\r1, %\W\r0, %\W\()17
+	vpunpckhdq	%\W\r1, %\W\r0, %\W\()18
+	vpunpckldq	%\W\r3, %\W\r2, %\W\()19
+	vpunpckhdq	%\W\r3, %\W\r2, %\W\()20
+	vpunpcklqdq	%\W\()19, %\W\()17, %\W\r0
+	vpunpckhqdq	%\W\()19, %\W\()17, %\W\r1
+	vpunpcklqdq	%\W\()20, %\W\()18, %\W\r2
+	vpunpckhqdq	%\W\()20, %\W\()18, %\W\r3
+.endm
+
+/*
+ * \C keystream bytes in \W\r for message offset \off of this batch: XOR
+ * into dst in full, under a byte mask if the message ends inside, or not
+ * at all if it ended before.
+ */
+.macro OUT W, C, r, off
+	cmp		$(\off + \C), LEN
+	jb		.Lpart\@
+	vpxord		\off(SRC), %\W\r, %\W\r
+	vmovdqu64	%\W\r, \off(DST)
+	jmp		.Lnext\@
+.Lpart\@:
+	mov		LEN, %rax
+	sub		$\off, %rax
+	jbe		.Lnext\@
+	bzhi		%rax, ONES, %rax
+	kmovq		%rax, %k1
+	vmovdqu8	\off(SRC), %\W\()21{%k1}{z}
+	vpxord		%\W\()21, %\W\r, %\W\r
+	vmovdqu8	%\W\r, \off(DST){%k1}
+.Lnext\@:
+.endm
+
+/*
+ * ymm, after TRANSPOSE4 of groups g and g+1: x = block j | block j+4 words
+ * 4g..4g+3, y = the same for words 4g+4..4g+7; out go the two 32-byte
+ * pieces at offset 16g (\off) of blocks j and j+4.
+ */
+.macro OUT_YMM_J j, x, y, off
+	vshufi32x4	$0, %ymm\y, %ymm\x, %ymm22
+	vshufi32x4	$3, %ymm\y, %ymm\x, %ymm23
+	OUT		ymm, 32, 22, (64*\j + \off)
+	OUT		ymm, 32, 23, (64*(\j + 4) + \off)
+.endm
+
+/*
+ * zmm, after TRANSPOSE4 of all four groups: y0..y3 hold words 0..3, 4..7,
+ * 8..11 and 12..15 of blocks j, j+4, j+8, j+12 (one per 128-bit lane);
+ * a 4x4 transpose of the lanes gives those four whole blocks.
+ */
+.macro OUT_ZMM_J j, y0, y1, y2, y3
+	vshufi32x4	$0x44, %zmm\y1, %zmm\y0, %zmm22
+	vshufi32x4	$0xee, %zmm\y1, %zmm\y0, %zmm23
+	vshufi32x4	$0x44, %zmm\y3, %zmm\y2, %zmm24
+	vshufi32x4	$0xee, %zmm\y3, %zmm\y2, %zmm25
+	vshufi32x4	$0x88, %zmm24, %zmm22, %zmm26
+	vshufi32x4	$0xdd, %zmm24, %zmm22, %zmm27
+	vshufi32x4	$0x88, %zmm25, %zmm23, %zmm28
+	vshufi32x4	$0xdd, %zmm25, %zmm23, %zmm29
+	OUT		zmm, 64, 26, (64*\j)
+	OUT		zmm, 64, 27, (64*(\j + 4))
+	OUT		zmm, 64, 28, (64*(\j + 8))
+	OUT		zmm, 64, 29, (64*(\j + 12))
+.endm
+
+/* \W: ymm or zmm; \N: blocks per batch; \B: {1toN} */
+.macro CHACHA_AVX512 W, N, B
+	test		%ecx, %ecx
+	jz		.Lout\@
+	mov		%ecx, %ecx
+	mov		$-1, ONES
+	vpbroadcastd	4*12(STATE), %\W\()16
+	vpaddd		.Lctr_inc(%rip), %\W\()16, %\W\()16
+
+.Lbatch\@:
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
+	vpbroadcastd	4*\w(STATE), %\W\w
+.endr
+	vmovdqa64	%\W\()16, %\W\()12
+	mov		NROUNDS, ROUND
+.Lround\@:
+	QR4		\W, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+	QR4		\W, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	sub		$2, ROUND
+	jnz		.Lround\@
+
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
+	vpaddd		4*\w(STATE)\B, %\W\w, %\W\w
+.endr
+	vpaddd		%\W\()16, %\W\()12, %\W\()12
+
+	TRANSPOSE4	\W, 0, 1, 2, 3
+	TRANSPOSE4	\W, 4, 5, 6, 7
+	TRANSPOSE4	\W, 8, 9, 10, 11
+	TRANSPOSE4	\W, 12, 13, 14, 15
+.ifc \W, zmm
+	OUT_ZMM_J	0, 0, 4, 8, 12
+	OUT_ZMM_J	1, 1, 5, 9, 13
+	OUT_ZMM_J	2, 2, 6, 10, 14
+	OUT_ZMM_J	3, 3, 7, 11, 15
+.else
+	OUT_YMM_J	0, 0, 4, 0
+	OUT_YMM_J	1, 1, 5, 0
+	OUT_YMM_J	2, 2, 6, 0
+	OUT_YMM_J	3, 3, 7, 0
+	OUT_YMM_J	0, 8, 12, 32
+	OUT_YMM_J	1, 9, 13, 32
+	OUT_YMM_J	2, 10, 14, 32
+	OUT_YMM_J	3, 11, 15, 32
+.endif
+
+	cmp		$(64 * \N), LEN
+	jbe		.Ldone\@
+	sub		$(64 * \N), LEN
+	add		$(64 * \N), SRC
+	add		$(64 * \N), DST
+.if \N == 16
+	vpaddd		.Lsixteen(%rip)\B, %\W\()16, %\W\()16
+.else
+	vpaddd		.Leight(%rip)\B, %\W\()16, %\W\()16
+.endif
+	jmp		.Lbatch\@
+.Ldone\@:
+	vzeroupper
+.Lout\@:
+	RET
+.endm
+
+SYM_FUNC_START(ax86_chacha_xor_avx512vl)
+	CHACHA_AVX512	ymm, 8, {1to8}
+SYM_FUNC_END(ax86_chacha_xor_avx512vl)
+
+SYM_FUNC_START(ax86_chacha_xor_avx512)
+	CHACHA_AVX512	zmm, 16, {1to16}
+SYM_FUNC_END(ax86_chacha_xor_avx512)

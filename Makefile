@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The front door.  The kernel build itself is described by Kbuild.
+#
+#   make              build the modules against KDIR
+#   make check        every test (unit tests on this CPU, then the VM tests)
+#   make check-unit   the userspace tests of the cores
+#   make demo         the main job: build, boot the VM, Adiantum on our drivers
+#   make install      install the modules into /lib/modules/<ver>/extra
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+BUILD ?= build
+CC ?= gcc
+
+CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
+	  crypto/nh_generic.c crypto/nhpoly1305.c
+CORE_H := $(wildcard crypto/*.h)
+ASM := $(wildcard arch/x86/crypto/*.S)
+UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h)
+
+# The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
+USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
+SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
+
+# crypto/testmgr.h of the Debian kernel source, read at test time
+LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
+TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
+
+.PHONY: all modules clean check check-unit check-mutants deps
+
+all: modules
+
+$(BUILD):
+	mkdir -p $@
+
+$(BUILD)/unit: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
+	$(CC) -O2 $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
+		$(filter %.c,$(UNIT_SRC)) -lcrypto
+
+$(BUILD)/unit-asan: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
+	$(CC) $(SAN_FLAGS) $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
+		$(filter %.c,$(UNIT_SRC)) -lcrypto
+
+$(TESTMGR): | $(BUILD)
+	@test -f $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) missing:" \
+		"apt-get install linux-source-6.1 (or make deps)" >&2; exit 1; }
+	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) linux-source-6.1/crypto/testmgr.h
+	touch $@
+
+check-unit: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
+	tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS) | tests/summarize.sh
+
+# each mutant breaks one instruction; the unit tests must notice
+check-mutants: $(TESTMGR)
+	tests/mutants.sh $(BUILD) $(TESTMGR) | tests/summarize.sh
+
+check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
+	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
+	  tests/mutants.sh $(BUILD) $(TESTMGR); } | tests/summarize.sh
+
+deps:
+	tools/install-deps.sh
+
+clean:
+	rm -rf $(BUILD)

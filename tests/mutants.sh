@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Proves the unit tests can fail: each mutant changes one instruction (or
+# constant) of a core, rebuilds the unit tests on a copy of the tree, and
+# must make them report a failure.  A mutant that no longer applies (the
+# code moved on) is a failure too, so this list cannot rot silently.
+#   mutants.sh BUILD_DIR TESTMGR_H
+build=$(cd "$1" && pwd)
+testmgr=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$build/mutants
+CC=${CC:-gcc}
+
+# file | text | replacement (first occurrence only, literal)
+MUTANTS='
+arch/x86/crypto/chacha-sse-x86_64.S|pshuflw		$0xb1|pshuflw		$0xb4
+arch/x86/crypto/chacha-sse-x86_64.S|psrld		$(32 - \n)|psrld		$(31 - \n)
+arch/x86/crypto/chacha-sse-x86_64.S|jb		.Lpark\@|jbe		.Lpark\@
+arch/x86/crypto/chacha-sse-x86_64.S|xorb		KS(FRAME,%rax)|xorb		KS+1(FRAME,%rax)
+arch/x86/crypto/chacha-sse-x86_64.S|.Lrot8:		.byte 3, 0, 1, 2|.Lrot8:		.byte 3, 0, 2, 1
+arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21
+arch/x86/crypto/chacha-avx2-x86_64.S|.long 8, 8, 8, 8, 8, 8, 8, 8|.long 8, 8, 8, 8, 8, 8, 8, 7
+arch/x86/crypto/chacha-avx2-x86_64.S|lea		32(%rax), %r10|lea		31(%rax), %r10
+arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax
+arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13
+arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9, %zmm25
+arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm\y
+arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15
+arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN
+arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
+arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xfa|pshufd		$0xfb
+arch/x86/crypto/nh-avx2-x86_64.S|vpermq		$0xd8|vpermq		$0xd9
+arch/x86/crypto/nh-avx512-x86_64.S|vpaddd		(KEY), %zmm17|vpaddd		4(KEY), %zmm17
+crypto/poly1305_core.c|h2 &= 3;|h2 &= 7;
+crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);
+crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16);
+'
+
+n=0
+printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to; do
+	[ -n "$file" ] || continue
+	n=$((n + 1))
+	name="mutant $n ($(basename "$file"): $(printf '%s' "$from" | tr -s '\t' ' '))"
+	rm -rf "$work"
+	mkdir -p "$work"
+	cp -r "$top/crypto" "$top/arch" "$top/tests" "$work/"
+	FROM=$from TO=$to perl -i -pe \
+		'if (!$done && s/\Q$ENV{FROM}\E/$ENV{TO}/) { $done = 1 }' \
+		"$work/$file"
+	if cmp -s "$top/$file" "$work/$file"; then
+		printf "%s\n" "FAIL $name: text not found, mutant not applied"
+		continue
+	fi
+	if ! (cd "$work" && $CC -O2 -Itests/shim -Wa,--noexecstack -o unit \
+	      crypto/*.c arch/x86/crypto/*.S tests/unit/*.c -lcrypto) \
+	      >"$work.log" 2>&1; then
+		printf "%s\n" "FAIL $name: does not build"
+		continue
+	fi
+	if timeout 300 "$work/unit" --quick --seed 1 --testmgr "$testmgr" \
+	   >"$work.out" 2>&1 && ! grep -q '^FAIL' "$work.out"; then
+		printf "%s\n" "FAIL $name survived: the tests did not notice"
+	else
+		why=$(grep -m1 '^FAIL' "$work.out" | cut -c6- | tr -s ' ')
+		printf "%s\n" "PASS $name caught: ${why:-the test binary crashed}"
+	fi
+done
+rm -rf "$work" "$work.log" "$work.out"

@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installs the Debian 12 packages the build, the tests, the demo and the
+# benchmark need, skipping what is already there.  Run as root.
+set -e
+
+PKGS="build-essential libssl-dev linux-source-6.1 xz-utils"
+PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
+PKGS="$PKGS busybox-static cryptsetup-bin libkcapi-dev cpio kmod"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

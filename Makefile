@@ -27,9 +27,17 @@ SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 
+# out of tree, the Kconfig symbols come from the command line
+KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
+	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m
+
 .PHONY: all modules clean check check-unit check-mutants deps
 
 all: modules
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) $(KBUILD_OPTS) modules
+
 
 $(BUILD):
 	mkdir -p $@
@@ -63,4 +71,5 @@ deps:
 	tools/install-deps.sh
 
 clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -rf $(BUILD)

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * chacha20, xchacha20 and xchacha12 skciphers on the SIMD code of
+ * arch/x86/crypto/, one driver per ISA variant the CPU can run, with the
+ * portable code of crypto/ whenever the FPU cannot be used.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/internal/skcipher.h>
+#include <linux/module.h>
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+
+#include "../../../crypto/chacha_generic.h"
+#include "isa.h"
+
+/*
+ * At most this many bytes per kernel_fpu_begin() section: preemption is off
+ * inside, and 4 KiB keeps that to a few microseconds even on slow CPUs.
+ */
+#define FPU_CHUNK	4096
+
+struct ax86_chacha_ctx {
+	u32 key[8];
+	unsigned int nrounds;
+};
+
+typedef void (*chacha_xor_fn)(const u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int len, unsigned int nrounds);
+
+#define CHACHA_ASM(isa) \
+	asmlinkage void ax86_chacha_xor_##isa(const u32 state[16], u8 *dst, \
+					      const u8 *src, unsigned int len, \
+					      unsigned int nrounds)
+CHACHA_ASM(sse2);
+CHACHA_ASM(ssse3);
+CHACHA_ASM(avx2);
+CHACHA_ASM(avx512vl);
+CHACHA_ASM(avx512);
+
+static char *max_isa;
+module_param(max_isa, charp, 0444);
+MODULE_PARM_DESC(max_isa,
+		 "highest ISA to register: sse2, ssse3, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
+
+static int ax86_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				unsigned int keylen)
+{
+	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+
+	if (keylen != AX86_CHACHA_KEY_SIZE)
+		return -EINVAL;
+	ax86_chacha_key_words(ctx->key, key);
+	ctx->nrounds = 20;
+	return 0;
+}
+
+static int ax86_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				unsigned int keylen)
+{
+	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+	int err = ax86_chacha20_setkey(tfm, key, keylen);
+
+	if (!err)
+		ctx->nrounds = 12;
+	return err;
+}
+
+/*
+ * XOR @len bytes; @len is a multiple of 64 unless this is the end of the
+ * message.  The SIMD routine never sees more than FPU_CHUNK bytes per FPU
+ * section.  @xor is a constant after inlining: each variant calls its own
+ * routine directly.
+ */
+static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
+					   const u8 *src, unsigned int len,
+					   unsigned int nrounds,
+					   chacha_xor_fn xor)
+{
+	unsigned int n;
+
+	if (!crypto_simd_usable()) {
+		ax86_chacha_crypt(state, dst, src, len, nrounds);
+		return;
+	}
+	while (len) {
+		n = min(len, (unsigned int)FPU_CHUNK);
+		kernel_fpu_begin();
+		xor(state, dst, src, n, nrounds);
+		kernel_fpu_end();
+		state[12] += DIV_ROUND_UP(n, AX86_CHACHA_BLOCK_SIZE);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
+static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
+					    u32 state[16],
+					    unsigned int nrounds,
+					    chacha_xor_fn xor)
+{
+	struct skcipher_walk walk;
+	unsigned int n;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	while (walk.nbytes > 0) {
+		n = walk.nbytes;
+		/* only the last step may end inside a block */
+		if (n < walk.total)
+			n = round_down(n, AX86_CHACHA_BLOCK_SIZE);
+		ax86_chacha_do(state, walk.dst.virt.addr, walk.src.virt.addr,
+			       n, nrounds, xor);
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	memzero_explicit(state, 16 * sizeof(u32));
+	return err;
+}
+
+static __always_inline int ax86_chacha(struct skcipher_request *req,
+				       chacha_xor_fn xor)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+	u32 state[16];
+
+	ax86_chacha_init(state, ctx->key, req->iv);
+	return ax86_chacha_walk(req, state, ctx->nrounds, xor);
+}
+
+static __always_inline int ax86_xchacha(struct skcipher_request *req,
+					chacha_xor_fn xor)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+	u32 state[16];
+
+	ax86_xchacha_init(state, ctx->key, req->iv, ctx->nrounds);
+	return ax86_chacha_walk(req, state, ctx->nrounds, xor);
+}
+
+#define VARIANT_FUNCS(isa)						\
+static int ax86_chacha_##isa(struct skcipher_request *req)		\
+{									\
+	return ax86_chacha(req, ax86_chacha_xor_##isa);			\
+}									\
+static int ax86_xchacha_##isa(struct skcipher_request *req)		\
+{									\
+	return ax86_xchacha(req, ax86_chacha_xor_##isa);		\
+}
+
+VARIANT_FUNCS(sse2)
+VARIANT_FUNCS(ssse3)
+VARIANT_FUNCS(avx2)
+VARIANT_FUNCS(avx512vl)
+VARIANT_FUNCS(avx512)
+
+#define ALG(_name, _isa, _ivsize, _setkey, _crypt) {			\
+	.base.cra_name		= _name,				\
+	.base.cra_driver_name	= _name "-ax86-" #_isa,			\
+	.base.cra_blocksize	= 1,					\
+	.base.cra_ctxsize	= sizeof(struct ax86_chacha_ctx),	\
+	.base.cra_module	= THIS_MODULE,				\
+	.min_keysize		= AX86_CHACHA_KEY_SIZE,			\
+	.max_keysize		= AX86_CHACHA_KEY_SIZE,			\
+	.ivsize			= _ivsize,				\
+	.chunksize		= AX86_CHACHA_BLOCK_SIZE,		\
+	.setkey			= _setkey,				\
+	.encrypt		= _crypt,				\
+	.decrypt		= _crypt,				\
+}
+
+#define VARIANT_ALGS(isa) {						\
+	ALG("chacha20", isa, AX86_CHACHA_IV_SIZE, ax86_chacha20_setkey,	\
+	    ax86_chacha_##isa),						\
+	ALG("xchacha20", isa, AX86_XCHACHA_IV_SIZE,			\
+	    ax86_chacha20_setkey, ax86_xchacha_##isa),			\
+	ALG("xchacha12", isa, AX86_XCHACHA_IV_SIZE,			\
+	    ax86_chacha12_setkey, ax86_xchacha_##isa),			\
+}
+
+#define ALGS_PER_ISA 3
+
+static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
+	[AX86_SSE2] = VARIANT_ALGS(sse2),
+	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
+	[AX86_AVX2] = VARIANT_ALGS(avx2),
+	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
+	[AX86_AVX512] = VARIANT_ALGS(avx512),
+};
+
+static bool ax86_registered[AX86_NR_ISA];
+
+static void ax86_chacha_unregister(void)
+{
+	int i;
+
+	for (i = AX86_NR_ISA - 1; i >= 0; i--) {
+		if (ax86_registered[i])
+			crypto_unregister_skciphers(ax86_chacha_algs[i],
+						    ALGS_PER_ISA);
+		ax86_registered[i] = false;
+	}
+}
+
+static int __init ax86_chacha_mod_init(void)
+{
+	enum ax86_isa max;
+	int i, j, err, n = 0;
+
+	if (ax86_parse_max_isa(max_isa, &max)) {
+		pr_err("unknown max_isa=%s\n", max_isa);
+		return -EINVAL;
+	}
+	for (i = 0; i <= max; i++) {
+		if (!ax86_cpu_has(i))
+			continue;
+		for (j = 0; j < ALGS_PER_ISA; j++)
+			ax86_chacha_algs[i][j].base.cra_priority =
+				ax86_priority(i);
+		err = crypto_register_skciphers(ax86_chacha_algs[i],
+						ALGS_PER_ISA);
+		if (err) {
+			pr_err("registering the %s drivers failed: %d\n",
+			       ax86_isa_names[i], err);
+			ax86_chacha_unregister();
+			return err;
+		}
+		ax86_registered[i] = true;
+		n++;
+	}
+	if (!n) {
+		pr_info("no usable SIMD on this CPU, nothing registered\n");
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void __exit ax86_chacha_mod_exit(void)
+{
+	ax86_chacha_unregister();
+}
+
+module_init(ax86_chacha_mod_init);
+module_exit(ax86_chacha_mod_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("ChaCha20, XChaCha20, XChaCha12 with SSE2/SSSE3/AVX2/AVX-512 (adiantum-x86)");
+MODULE_ALIAS_CRYPTO("chacha20");
+MODULE_ALIAS_CRYPTO("xchacha20");
+MODULE_ALIAS_CRYPTO("xchacha12");
+#define DRIVER_ALIASES(isa)				\
+	MODULE_ALIAS_CRYPTO("chacha20-ax86-" #isa);	\
+	MODULE_ALIAS_CRYPTO("xchacha20-ax86-" #isa);	\
+	MODULE_ALIAS_CRYPTO("xchacha12-ax86-" #isa)
+DRIVER_ALIASES(sse2);
+DRIVER_ALIASES(ssse3);
+DRIVER_ALIASES(avx2);
+DRIVER_ALIASES(avx512vl);
+DRIVER_ALIASES(avx512);

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The nhpoly1305 shash (Adiantum's hash) on the SIMD NH of arch/x86/crypto/,
+ * one driver per ISA variant the CPU can run, with the portable NH whenever
+ * the FPU cannot be used.  Poly1305 of the short NH outputs is plain C.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/internal/hash.h>
+#include <linux/module.h>
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+
+#include "../../../crypto/nhpoly1305.h"
+#include "isa.h"
+
+/* bytes of message per kernel_fpu_begin() section, at most */
+#define FPU_CHUNK	4096
+
+#define NH_ASM(isa) \
+	asmlinkage void ax86_nh_##isa(const u32 *key, const u8 *msg, \
+				      unsigned int len, \
+				      u8 hash[AX86_NH_HASH_BYTES])
+NH_ASM(sse2);
+NH_ASM(avx2);
+NH_ASM(avx512);
+
+static char *max_isa;
+module_param(max_isa, charp, 0444);
+MODULE_PARM_DESC(max_isa,
+		 "highest ISA to register: sse2, avx2 or avx512 (default: all the CPU has)");
+
+static int ax86_nhp_setkey(struct crypto_shash *tfm, const u8 *key,
+			   unsigned int keylen)
+{
+	return ax86_nhpoly1305_setkey(crypto_shash_ctx(tfm), key, keylen);
+}
+
+static int ax86_nhp_init(struct shash_desc *desc)
+{
+	ax86_nhpoly1305_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+/* @nh is a constant after inlining: a direct call per variant */
+static __always_inline int ax86_nhp_update(struct shash_desc *desc,
+					   const u8 *src, unsigned int len,
+					   ax86_nh_fn nh)
+{
+	const struct ax86_nhpoly1305_key *key = crypto_shash_ctx(desc->tfm);
+	struct ax86_nhpoly1305_state *st = shash_desc_ctx(desc);
+	unsigned int n;
+
+	if (!crypto_simd_usable()) {
+		ax86_nhpoly1305_update(st, key, src, len, ax86_nh_generic);
+		return 0;
+	}
+	while (len) {
+		n = min(len, (unsigned int)FPU_CHUNK);
+		kernel_fpu_begin();
+		ax86_nhpoly1305_update(st, key, src, n, nh);
+		kernel_fpu_end();
+		src += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* the final step hashes at most one buffered 16-byte unit: portable NH */
+static int ax86_nhp_final(struct shash_desc *desc, u8 *out)
+{
+	ax86_nhpoly1305_final(shash_desc_ctx(desc), crypto_shash_ctx(desc->tfm),
+			      out, ax86_nh_generic);
+	return 0;
+}
+
+#define VARIANT_FUNCS(isa)						\
+static int ax86_nhp_update_##isa(struct shash_desc *desc,		\
+				 const u8 *src, unsigned int len)	\
+{									\
+	return ax86_nhp_update(desc, src, len, ax86_nh_##isa);		\
+}									\
+static int ax86_nhp_digest_##isa(struct shash_desc *desc,		\
+				 const u8 *src, unsigned int len,	\
+				 u8 *out)				\
+{									\
+	ax86_nhp_init(desc);						\
+	ax86_nhp_update(desc, src, len, ax86_nh_##isa);			\
+	return ax86_nhp_final(desc, out);				\
+}
+
+VARIANT_FUNCS(sse2)
+VARIANT_FUNCS(avx2)
+VARIANT_FUNCS(avx512)
+
+#define ALG(isa) {							\
+	.base.cra_name		= "nhpoly1305",				\
+	.base.cra_driver_name	= "nhpoly1305-ax86-" #isa,		\
+	.base.cra_ctxsize	= sizeof(struct ax86_nhpoly1305_key),	\
+	.base.cra_module	= THIS_MODULE,				\
+	.digestsize		= AX86_NHPOLY1305_DIGEST_SIZE,		\
+	.descsize		= sizeof(struct ax86_nhpoly1305_state),	\
+	.init			= ax86_nhp_init,			\
+	.update			= ax86_nhp_update_##isa,		\
+	.final			= ax86_nhp_final,			\
+	.digest			= ax86_nhp_digest_##isa,		\
+	.setkey			= ax86_nhp_setkey,			\
+}
+
+/* NH has no ymm-only AVX-512 variant and no SSSE3 one: nothing to gain */
+static const enum ax86_isa ax86_nh_isa[] = { AX86_SSE2, AX86_AVX2, AX86_AVX512 };
+
+static struct shash_alg ax86_nhp_algs[] = { ALG(sse2), ALG(avx2), ALG(avx512) };
+
+static bool ax86_registered[ARRAY_SIZE(ax86_nhp_algs)];
+
+static void ax86_nhp_unregister(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(ax86_nhp_algs) - 1; i >= 0; i--) {
+		if (ax86_registered[i])
+			crypto_unregister_shash(&ax86_nhp_algs[i]);
+		ax86_registered[i] = false;
+	}
+}
+
+static int __init ax86_nhp_mod_init(void)
+{
+	enum ax86_isa max;
+	int i, err, n = 0;
+
+	if (ax86_parse_max_isa(max_isa, &max)) {
+		pr_err("unknown max_isa=%s\n", max_isa);
+		return -EINVAL;
+	}
+	for (i = 0; i < ARRAY_SIZE(ax86_nhp_algs); i++) {
+		enum ax86_isa isa = ax86_nh_isa[i];
+
+		if (isa > max || !ax86_cpu_has(isa))
+			continue;
+		ax86_nhp_algs[i].base.cra_priority = ax86_priority(isa);
+		err = crypto_register_shash(&ax86_nhp_algs[i]);
+		if (err) {
+			pr_err("registering the %s driver failed: %d\n",
+			       ax86_isa_names[isa], err);
+			ax86_nhp_unregister();
+			return err;
+		}
+		ax86_registered[i] = true;
+		n++;
+	}
+	if (!n) {
+		pr_info("no usable SIMD on this CPU, nothing registered\n");
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void __exit ax86_nhp_mod_exit(void)
+{
+	ax86_nhp_unregister();
+}
+
+module_init(ax86_nhp_mod_init);
+module_exit(ax86_nhp_mod_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("NHPoly1305 for Adiantum with SSE2/AVX2/AVX-512 (adiantum-x86)");
+MODULE_ALIAS_CRYPTO("nhpoly1305");
+MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-sse2");
+MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-avx2");
+MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-avx512");

@@ -16,7 +16,7 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 	  crypto/nh_generic.c crypto/nhpoly1305.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
-UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h)
+UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h tools/rfc_vectors.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
@@ -31,7 +31,8 @@ TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
 	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m
 
-.PHONY: all modules clean check check-unit check-mutants deps
+.PHONY: all modules clean check check-unit check-mutants check-vm demo install \
+	tool deps
 
 all: modules
 
@@ -44,11 +45,11 @@ $(BUILD):
 
 $(BUILD)/unit: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) -O2 $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) -lcrypto
+		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto
 
 $(BUILD)/unit-asan: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) $(SAN_FLAGS) $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) -lcrypto
+		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto
 
 $(TESTMGR): | $(BUILD)
 	@test -f $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) missing:" \
@@ -63,9 +64,50 @@ check-unit: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
 check-mutants: $(TESTMGR)
 	tests/mutants.sh $(BUILD) $(TESTMGR) | tests/summarize.sh
 
-check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
+# The VM: the Debian 6.1 kernel found installed, our modules built for it
+VM_KVER = $(shell tests/vm/kver.sh 6.1)
+VM_DIR := $(BUILD)/vm
+VM_INITRD := $(VM_DIR)/initramfs.cpio.gz
+TOOL_SRC := $(wildcard tools/*.c tools/*.h)
+
+tool: $(BUILD)/adiantum-x86
+
+# static, so that the VM's initramfs needs no libkcapi
+$(BUILD)/adiantum-x86: $(TOOL_SRC) | $(BUILD)
+	$(CC) -O2 -Wall -Wextra -o $@ $(filter %.c,$(TOOL_SRC)) -static -lkcapi
+
+$(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh \
+	      tests/vm/mkinitramfs.sh $(CORE_C) $(CORE_H) $(ASM) \
+	      $(wildcard arch/x86/crypto/*.[ch] tests/vm/*.c) Kbuild compat.h
+	@test -n "$(VM_KVER)"
+	$(MAKE) -C /lib/modules/$(VM_KVER)/build M=$(CURDIR) $(KBUILD_OPTS) \
+		CONFIG_CRYPTO_ADIANTUM_X86_FPUTEST=m modules
+	mkdir -p $(VM_DIR)/ko
+	cp adiantum_x86_chacha.ko adiantum_x86_nhpoly1305.ko \
+	   adiantum_x86_fputest.ko $(VM_DIR)/ko/
+	tests/vm/mkinitramfs.sh $@ $(VM_KVER) $(VM_DIR)/ko \
+		$(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh
+
+check-vm: $(VM_INITRD)
+	tests/vm/run.sh test $(VM_INITRD) $(VM_KVER) | tests/summarize.sh
+
+check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_INITRD)
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
-	  tests/mutants.sh $(BUILD) $(TESTMGR); } | tests/summarize.sh
+	  tests/mutants.sh $(BUILD) $(TESTMGR); \
+	  tests/vm/run.sh test $(VM_INITRD) $(VM_KVER); } | tests/summarize.sh
+
+# the main job: on a fresh machine, from nothing to an Adiantum volume
+demo: deps
+	$(MAKE) $(VM_INITRD)
+	BOOTS=max tests/vm/run.sh demo $(VM_INITRD) $(VM_KVER)
+
+INSTALL_KVER ?= $(shell uname -r)
+install: modules
+	install -D -m 644 adiantum_x86_chacha.ko \
+		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_chacha.ko
+	install -D -m 644 adiantum_x86_nhpoly1305.ko \
+		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_nhpoly1305.ko
+	depmod -a $(if $(DESTDIR),-b $(DESTDIR)) $(INSTALL_KVER)
 
 deps:
 	tools/install-deps.sh

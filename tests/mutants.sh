@@ -44,7 +44,7 @@ printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to; do
 	name="mutant $n ($(basename "$file"): $(printf '%s' "$from" | tr -s '\t' ' '))"
 	rm -rf "$work"
 	mkdir -p "$work"
-	cp -r "$top/crypto" "$top/arch" "$top/tests" "$work/"
+	cp -r "$top/crypto" "$top/arch" "$top/tests" "$top/tools" "$work/"
 	FROM=$from TO=$to perl -i -pe \
 		'if (!$done && s/\Q$ENV{FROM}\E/$ENV{TO}/) { $done = 1 }' \
 		"$work/$file"
@@ -53,7 +53,7 @@ printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to; do
 		continue
 	fi
 	if ! (cd "$work" && $CC -O2 -Itests/shim -Wa,--noexecstack -o unit \
-	      crypto/*.c arch/x86/crypto/*.S tests/unit/*.c -lcrypto) \
+	      crypto/*.c arch/x86/crypto/*.S tests/unit/*.c tools/testmgr.c -lcrypto) \
 	      >"$work.log" 2>&1; then
 		printf "%s\n" "FAIL $name: does not build"
 		continue

@@ -7,66 +7,6 @@
 u64 run_seed;
 unsigned long cases_scale_div = 1;
 
-static u64 rotl64(u64 x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static u64 splitmix(u64 *x)
-{
-	u64 z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-void rng_seed(struct rng *r, u64 seed, const char *name)
-{
-	u64 x = seed;
-	int i;
-
-	while (*name)
-		x = x * 131 + (u8)*name++;
-	for (i = 0; i < 4; i++)
-		r->s[i] = splitmix(&x);
-}
-
-u64 rng_next(struct rng *r)
-{
-	u64 *s = r->s;
-	u64 result = rotl64(s[1] * 5, 7) * 9;
-	u64 t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl64(s[3], 45);
-	return result;
-}
-
-u32 rng_below(struct rng *r, u32 n)
-{
-	return (u32)(((rng_next(r) >> 32) * (u64)n) >> 32);
-}
-
-void rng_fill(struct rng *r, void *p, size_t n)
-{
-	u8 *b = p;
-	u64 v;
-
-	while (n >= 8) {
-		v = rng_next(r);
-		memcpy(b, &v, 8);
-		b += 8;
-		n -= 8;
-	}
-	v = rng_next(r);
-	memcpy(b, &v, n);
-}
-
 const char *variant_unsupported(const struct variant *v)
 {
 	static char why[128];

@@ -12,6 +12,7 @@
 
 #include "../../crypto/chacha_generic.h"
 #include "../../crypto/nhpoly1305.h"
+#include "../../tools/rng.h"
 
 typedef void (*chacha_xor_fn)(const u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int len, unsigned int nrounds);
@@ -36,16 +37,7 @@ const char *variant_unsupported(const struct variant *v);
 /* Test scale: 1 normally, smaller under the sanitizers (--quick). */
 extern unsigned long cases_scale_div;
 
-/* xoshiro-style PRNG; every group reseeds from the run seed and its name */
-struct rng {
-	u64 s[4];
-};
-
-void rng_seed(struct rng *r, u64 seed, const char *name);
-u64 rng_next(struct rng *r);
-u32 rng_below(struct rng *r, u32 n);
-void rng_fill(struct rng *r, void *p, size_t n);
-
+/* every group seeds its own stream from the run seed and its name */
 extern u64 run_seed;
 
 /* Reporting: one line per group, counted by the caller's summary */

@@ -10,17 +10,8 @@
 #include <openssl/evp.h>
 
 #include "harness.h"
-#include "testmgr.h"
-
-static void unhex(u8 *out, const char *hex)
-{
-	unsigned int v;
-
-	while (*hex && sscanf(hex, "%2x", &v) == 1) {
-		*out++ = v;
-		hex += 2;
-	}
-}
+#include "../../tools/rfc_vectors.h"
+#include "../../tools/testmgr.h"
 
 /* Run a ChaCha-family stream XOR with the portable code or variant @v */
 static void stream_xor(const struct variant *v, u32 st[16], u8 *dst,
@@ -40,21 +31,16 @@ static const char *impl_name(const struct variant *v)
 /* RFC 8439 2.3.2: the block function with counter 1 */
 static bool rfc8439_block(const struct variant *v)
 {
-	static const char *want_hex =
-		"10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
-		"d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e";
-	u8 raw_key[32], iv[16] = { 0 }, want[64], zero[64] = { 0 }, got[64];
+	u8 raw_key[32], iv[16], want[64], zero[64] = { 0 }, got[64];
 	u32 key[8], st[16];
 	int i;
 
 	for (i = 0; i < 32; i++)
 		raw_key[i] = i;
-	iv[0] = 1;		/* counter */
-	iv[7] = 0x09;		/* nonce 00 00 00 09 00 00 00 4a 00 00 00 00 */
-	iv[11] = 0x4a;
+	ax_unhex(iv, RFC8439_BLOCK_IV);
 	ax86_chacha_key_words(key, raw_key);
 	ax86_chacha_init(st, key, iv);
-	unhex(want, want_hex);
+	ax_unhex(want, RFC8439_BLOCK_OUT);
 	stream_xor(v, st, got, zero, 64, 20);
 	return !memcmp(got, want, 64);
 }
@@ -62,17 +48,14 @@ static bool rfc8439_block(const struct variant *v)
 /* draft-irtf-cfrg-xchacha 2.2.1 */
 static bool draft_hchacha20(const struct variant *v)
 {
-	static const char *nonce_hex = "000000090000004a0000000031415927";
-	static const char *want_hex =
-		"82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc";
 	u8 raw_key[32], nonce[16], want[32];
 	u32 key[8], st[16], out[8];
 	int i;
 
 	for (i = 0; i < 32; i++)
 		raw_key[i] = i;
-	unhex(nonce, nonce_hex);
-	unhex(want, want_hex);
+	ax_unhex(nonce, XCHACHA_DRAFT_HCHACHA_NONCE);
+	ax_unhex(want, XCHACHA_DRAFT_HCHACHA_OUT);
 	ax86_chacha_key_words(key, raw_key);
 	ax86_chacha_init(st, key, nonce);
 	if (v)
@@ -85,18 +68,15 @@ static bool draft_hchacha20(const struct variant *v)
 /* RFC 8439 2.5.2, with s added here since NHPoly1305's Poly1305 has none */
 static bool rfc8439_poly1305(void)
 {
-	static const char *key_hex =
-		"85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b";
-	static const char *tag_hex = "a8061dc1305136c6c22b8baf0c0127a9";
-	static const char msg[] = "Cryptographic Forum Research Group";
+	static const char msg[] = RFC8439_POLY1305_MSG;
 	struct ax86_poly1305_key pk;
 	struct ax86_poly1305_state ps;
 	u8 key[32], want[16], h[16], last[16] = { 0 };
 	size_t full = (sizeof(msg) - 1) / 16, rest = (sizeof(msg) - 1) % 16;
 	u64 lo, hi;
 
-	unhex(key, key_hex);
-	unhex(want, tag_hex);
+	ax_unhex(key, RFC8439_POLY1305_KEY);
+	ax_unhex(want, RFC8439_POLY1305_TAG);
 	ax86_poly1305_setkey(&pk, key);
 	ax86_poly1305_init(&ps);
 	ax86_poly1305_blocks(&ps, &pk, (const u8 *)msg, full, 1);

@@ -1,0 +1,287 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# /init of the test VM.  Loads the in-tree crypto modules and ours, checks
+# them, and prints one PASS/FAIL/SKIP line per check, tagged with the boot
+# name, then "AX86-VM-END" and powers off.  Kernel command line:
+#   ax86.boot=NAME   tag of this boot (e.g. max, sse2)
+#   ax86.fuzz=N      fuzz cases per driver
+#   ax86.mode=demo   the demo instead of the tests
+export PATH=/sbin:/bin
+export DM_DISABLE_UDEV=1
+
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+mkdir -p /run/cryptsetup
+
+BOOT=vm
+FUZZ=2000
+MODE=test
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	ax86.boot=*) BOOT=${arg#ax86.boot=} ;;
+	ax86.fuzz=*) FUZZ=${arg#ax86.fuzz=} ;;
+	ax86.mode=*) MODE=${arg#ax86.mode=} ;;
+	esac
+done
+
+# AF_ALG keeps a whole operation in the socket send buffer: room for 256 KiB
+echo 4194304 >/proc/sys/net/core/wmem_max
+echo 4194304 >/proc/sys/net/core/wmem_default
+
+pass() { echo "PASS [$BOOT] $*"; }
+fail() { echo "FAIL [$BOOT] $*"; }
+skip() { echo "SKIP [$BOOT] $*"; }
+
+# run a command as one check; its output only shows when it fails
+check() {
+	desc=$1
+	shift
+	if "$@" >/tmp/check.out 2>&1; then
+		pass "$desc"
+	else
+		fail "$desc"
+		sed 's/^/    /' /tmp/check.out | head -40
+	fi
+}
+
+# the tool's own PASS/FAIL lines, tagged; a non-zero exit is a failure too
+tool() {
+	adiantum-x86 "$@" >/tmp/tool.out 2>&1
+	rc=$?
+	sed -E "s/^(PASS|FAIL|SKIP) /\1 [$BOOT] /" /tmp/tool.out
+	[ $rc = 0 ] || fail "adiantum-x86 $1 exited with status $rc"
+}
+
+has_flag() { grep -q "^flags.* $1\( \|$\)" /proc/cpuinfo; }
+
+# ISA variants this CPU should get, as the modules decide it
+expected_isas() {
+	echo sse2
+	has_flag ssse3 && echo ssse3
+	has_flag avx2 && echo avx2
+	if has_flag avx512f && has_flag avx512vl && has_flag avx512bw &&
+	   has_flag bmi2; then
+		echo avx512vl
+		echo avx512
+	fi
+}
+
+load_modules() {
+	# the in-tree drivers we must coexist with (some need SSSE3/AVX2)
+	for m in crypto_user af_alg algif_skcipher algif_hash chacha_generic \
+		 nhpoly1305 chacha_x86_64 nhpoly1305_sse2 nhpoly1305_avx2 \
+		 adiantum dm_crypt loop; do
+		modprobe $m 2>/dev/null
+	done
+	check "modprobe adiantum_x86_chacha" modprobe adiantum_x86_chacha
+	check "modprobe adiantum_x86_nhpoly1305" modprobe adiantum_x86_nhpoly1305
+}
+
+driver_selftest() {
+	awk -v d="$1" '$1 == "driver" { cur = $3 }
+		       $1 == "selftest" && cur == d { print $3; exit }' /proc/crypto
+}
+
+check_registered() {
+	for isa in $(expected_isas); do
+		for name in chacha20 xchacha20 xchacha12 nhpoly1305; do
+			[ $name = nhpoly1305 ] &&
+				{ [ $isa = ssse3 ] || [ $isa = avx512vl ]; } &&
+				continue
+			d=$name-ax86-$isa
+			st=$(driver_selftest $d)
+			if [ "$st" = passed ]; then
+				pass "$d registered, selftest passed"
+			else
+				fail "$d: selftest '${st:-not registered}'"
+			fi
+		done
+	done
+	for d in chacha20-simd nhpoly1305-sse2; do
+		if [ "$(driver_selftest $d)" = passed ]; then
+			pass "in-tree $d loaded beside ours"
+		elif has_flag ssse3; then
+			fail "in-tree $d missing"
+		fi
+	done
+	check "status --require-ours: ours win every name" \
+		adiantum-x86 status --require-ours
+}
+
+# The adiantum instance dm-crypt holds for cipher $1: of the instances of
+# that name in /proc/crypto (earlier generic ones stay registered), the one
+# with the most references
+adiantum_driver() {
+	awk -v n="adiantum($1,aes)" '$1 == "name" { cur = $3 }
+		$1 == "driver" { drv = $3 }
+		$1 == "refcnt" && cur == n && $3 > best { best = $3; pick = drv }
+		END { print pick }' /proc/crypto
+}
+
+DISK_MB=8
+
+# dm-crypt Adiantum: ours writes, generic reads, and the other way round
+dm_case() {
+	cipher=$1
+	ss=$2
+	what="dm-crypt $cipher,aes-adiantum-plain64 sector $ss"
+
+	dd if=/dev/zero of=/tmp/disk bs=1M count=$DISK_MB 2>/dev/null
+	loop=$(losetup -f)
+	losetup "$loop" /tmp/disk
+	head -c 32 /dev/urandom >/tmp/key
+	if ! cryptsetup open --type plain --cipher "$cipher,aes-adiantum-plain64" \
+	     --key-size 256 --key-file /tmp/key --sector-size "$ss" \
+	     "$loop" ours >/tmp/cs.out 2>&1; then
+		fail "$what: cryptsetup open"
+		sed 's/^/    /' /tmp/cs.out
+		losetup -d "$loop"
+		return
+	fi
+	drv=$(adiantum_driver "$cipher")
+	case $drv in
+	*"$cipher-ax86-"*nhpoly1305-ax86-*)
+		pass "$what: served by $drv" ;;
+	*)
+		fail "$what: served by '$drv', not ours" ;;
+	esac
+
+	table=$(dmsetup table --showkeys ours)
+	generic="capi:adiantum($cipher-generic,aes-generic,nhpoly1305-generic)-plain64"
+	gtable=$(echo "$table" | awk -v c="$generic" '{ $4 = c; print }')
+
+	head -c $((DISK_MB * 1024 * 1024)) /dev/urandom >/tmp/data
+	dd if=/tmp/data of=/dev/mapper/ours bs=64k conv=fsync 2>/dev/null
+	cryptsetup close ours
+	if cmp -s /tmp/data /tmp/disk; then
+		fail "$what: the disk holds plaintext"
+	fi
+	dmsetup create generic --table "$gtable"
+	if dd if=/dev/mapper/generic bs=64k 2>/dev/null | cmp -s - /tmp/data; then
+		pass "$what: generic drivers decrypt what ours wrote (0 bytes differ)"
+	else
+		fail "$what: generic drivers read $(dd if=/dev/mapper/generic bs=64k 2>/dev/null | cmp -l - /tmp/data | wc -l) differing bytes"
+	fi
+
+	head -c $((DISK_MB * 1024 * 1024)) /dev/urandom >/tmp/data
+	dd if=/tmp/data of=/dev/mapper/generic bs=64k conv=fsync 2>/dev/null
+	dmsetup remove generic
+	cryptsetup open --type plain --cipher "$cipher,aes-adiantum-plain64" \
+		--key-size 256 --key-file /tmp/key --sector-size "$ss" \
+		"$loop" ours
+	if dd if=/dev/mapper/ours bs=64k 2>/dev/null | cmp -s - /tmp/data; then
+		pass "$what: ours decrypt what the generic drivers wrote (0 bytes differ)"
+	else
+		fail "$what: ours read differing bytes from the generic drivers' volume"
+	fi
+	cryptsetup close ours
+	losetup -d "$loop"
+	rm -f /tmp/disk /tmp/data
+}
+
+fpu_test() {
+	ko=$(find /lib/modules -name adiantum_x86_fputest.ko)
+	if ! insmod "$ko"; then
+		fail "insmod adiantum_x86_fputest"
+		return
+	fi
+	dmesg | sed -n -E "s/.*adiantum_x86_fputest: (PASS|FAIL|SKIP) (.*)/\1 [$BOOT] fallback \2/p"
+	dmesg | grep -q "adiantum_x86_fputest: DONE" ||
+		fail "adiantum_x86_fputest did not finish"
+	rmmod adiantum_x86_fputest
+}
+
+reload_cycles() {
+	ok=1
+	for i in 1 2 3; do
+		rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
+		grep -q -- "-ax86-" /proc/crypto && ok=0
+		modprobe adiantum_x86_chacha && modprobe adiantum_x86_nhpoly1305 || ok=0
+	done
+	if [ $ok = 1 ] && adiantum-x86 status --require-ours >/dev/null; then
+		pass "3 rmmod/modprobe cycles, drivers back with selftest passed"
+	else
+		fail "rmmod/modprobe cycles"
+	fi
+	# capping the ISA at load: only SSE2 drivers then
+	rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha
+	modprobe adiantum_x86_chacha max_isa=sse2
+	modprobe adiantum_x86_nhpoly1305 max_isa=sse2
+	n=$(grep -c "^driver.*-ax86-" /proc/crypto)
+	if [ "$n" = 4 ] && [ "$(driver_selftest xchacha12-ax86-sse2)" = passed ]; then
+		pass "max_isa=sse2 registers only the 4 SSE2 drivers"
+	else
+		fail "max_isa=sse2 left $n drivers"
+	fi
+	rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha
+	if modprobe adiantum_x86_chacha max_isa=bogus 2>/dev/null; then
+		fail "max_isa=bogus was accepted"
+		rmmod adiantum_x86_chacha
+	else
+		pass "max_isa=bogus refused at load"
+	fi
+	modprobe adiantum_x86_chacha
+	modprobe adiantum_x86_nhpoly1305
+}
+
+dmesg_clean() {
+	if dmesg | grep -E "WARNING|BUG|Oops|Call Trace|general protection" >/tmp/bad; then
+		fail "kernel log has warnings:"
+		head -20 /tmp/bad | sed 's/^/    /'
+	else
+		pass "kernel log free of WARNING/BUG/Oops"
+	fi
+}
+
+demo() {
+	load_modules >/dev/null
+	echo "== dm-crypt Adiantum volume on our drivers"
+	dd if=/dev/zero of=/tmp/disk bs=1M count=64 2>/dev/null
+	loop=$(losetup -f)
+	losetup "$loop" /tmp/disk
+	head -c 32 /dev/urandom >/tmp/key
+	echo "\$ cryptsetup open --type plain --cipher xchacha12,aes-adiantum-plain64 --key-size 256 --sector-size 4096 $loop demo"
+	cryptsetup open --type plain --cipher xchacha12,aes-adiantum-plain64 \
+		--key-size 256 --key-file /tmp/key --sector-size 4096 "$loop" demo
+	head -c 32M /dev/urandom >/tmp/data
+	dd if=/tmp/data of=/dev/mapper/demo bs=1M conv=fsync 2>&1 | tail -1
+	echo 3 >/proc/sys/vm/drop_caches
+	if dd if=/dev/mapper/demo bs=1M count=32 2>/dev/null | cmp -s - /tmp/data; then
+		echo "wrote and read back 32 MiB: identical"
+	else
+		echo "READ BACK DIFFERS"
+	fi
+	echo "adiantum instance serving it: $(adiantum_driver xchacha12)"
+	cryptsetup close demo
+	losetup -d "$loop"
+	echo
+	echo "== adiantum-x86 status"
+	adiantum-x86 status
+	echo
+	echo "== adiantum-x86 bench (inside QEMU TCG: emulated, slow; compare rows)"
+	adiantum-x86 bench --seconds 0.3
+}
+
+echo "AX86-VM-BEGIN $BOOT $(uname -r)"
+if [ "$MODE" = demo ]; then
+	demo
+else
+	load_modules
+	check_registered
+	tool check
+	tool fuzz --cases "$FUZZ"
+	fpu_test
+	for c in xchacha12 xchacha20; do
+		for ss in 512 4096; do
+			dm_case $c $ss
+		done
+	done
+	reload_cycles
+	dmesg_clean
+fi
+echo "AX86-VM-END"
+poweroff -f

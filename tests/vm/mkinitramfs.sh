@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Builds the VM's initramfs: busybox, cryptsetup and dmsetup with their
+# libraries, the Debian kernel's crypto, device-mapper and loop modules,
+# our modules (in extra/), the adiantum-x86 tool, testmgr.h, and the guest
+# script as /init.
+#   mkinitramfs.sh OUT.cpio.gz KVER KO_DIR TOOL TESTMGR_H GUEST_SCRIPT
+set -e
+out=$1
+kver=$2
+kodir=$3
+tool=$4
+testmgr=$5
+guest=$6
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root/bin" "$root/sbin" "$root/etc" "$root/proc" "$root/sys" \
+	 "$root/dev" "$root/tmp" "$root/run" "$root/usr/share/adiantum-x86"
+
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+
+# dynamically linked programs and every library they load
+copy_prog() {
+	cp "$1" "$root/sbin/"
+	for lib in $(ldd "$1" | grep -o '/[^ ]*'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+}
+copy_prog "$(command -v cryptsetup)"
+copy_prog "$(command -v dmsetup)"
+
+mods=/lib/modules/$kver
+mkdir -p "$root$mods/extra"
+(cd "$mods" && cp -r --parents kernel/crypto kernel/arch/x86/crypto \
+	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko \
+	modules.builtin modules.builtin.modinfo modules.order "$root$mods/")
+cp "$kodir"/*.ko "$root$mods/extra/"
+depmod -b "$root" "$kver"
+
+cp "$tool" "$root/sbin/adiantum-x86"
+cp "$testmgr" "$root/usr/share/adiantum-x86/testmgr.h"
+cp "$guest" "$root/init"
+chmod +x "$root/init"
+
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"

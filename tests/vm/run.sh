@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boots the Debian kernel in QEMU (TCG) with the test initramfs, once per
+# CPU model, and prints the guest's PASS/FAIL/SKIP lines.  A boot that does
+# not reach its end marker is a failure.
+#   run.sh test|demo INITRAMFS KVER
+# Environment: BOOTS (default "max sse2"), FUZZ_CASES (default 20000),
+# VM_TIMEOUT seconds per boot (default 2400).
+mode=$1
+initrd=$2
+kver=$3
+dir=$(dirname "$initrd")
+boots=${BOOTS:-max sse2}
+fuzz=${FUZZ_CASES:-20000}
+
+for b in $boots; do
+	case $b in
+	max)	cpu=max ;;		# SSE2, SSSE3, AVX2 (TCG has no AVX-512)
+	sse2)	cpu=qemu64 ;;		# SSE2 and SSE3 only: no SSSE3
+	*)	echo "FAIL unknown boot $b"; continue ;;
+	esac
+	log=$dir/console-$b.log
+	t0=$(date +%s)
+	timeout "${VM_TIMEOUT:-2400}" qemu-system-x86_64 -cpu "$cpu" -m 1024 \
+		-smp 2 -nographic -no-reboot -kernel "/boot/vmlinuz-$kver" \
+		-initrd "$initrd" -append "console=ttyS0 panic=-1 quiet \
+loglevel=1 ax86.boot=$b ax86.fuzz=$fuzz ax86.mode=$mode" \
+		</dev/null >"$log" 2>&1
+	t1=$(date +%s)
+	if [ "$mode" = demo ]; then
+		tr -d '\r' <"$log" | sed -n '/^AX86-VM-BEGIN/,/^AX86-VM-END/p' |
+			grep -v '^AX86-VM-'
+	else
+		tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    '
+	fi
+	if ! tr -d '\r' <"$log" | grep -q '^AX86-VM-END'; then
+		echo "FAIL [$b] the VM did not finish; console in $log:"
+		tail -20 "$log" | sed 's/^/    /'
+	fi
+	echo "# boot $b (-cpu $cpu, kernel $kver): $((t1 - t0)) s wall"
+done

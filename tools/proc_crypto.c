@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proc_crypto.h"
+
+static void field(char *dst, size_t n, const char *val)
+{
+	snprintf(dst, n, "%s", val);
+}
+
+int proc_crypto_read(struct pc_alg **out)
+{
+	FILE *f = fopen("/proc/crypto", "r");
+	struct pc_alg *algs = NULL, *cur = NULL;
+	char line[512], *colon, *key, *val, *end;
+	int n = 0;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = 0;
+		key = line;
+		val = colon + 1;
+		for (end = colon - 1; end >= key && *end == ' '; end--)
+			*end = 0;
+		while (*val == ' ')
+			val++;
+		if (!strcmp(key, "name")) {
+			algs = realloc(algs, (n + 1) * sizeof(*algs));
+			if (!algs)
+				exit(2);
+			cur = &algs[n++];
+			memset(cur, 0, sizeof(*cur));
+			field(cur->name, sizeof(cur->name), val);
+		} else if (!cur) {
+			continue;
+		} else if (!strcmp(key, "driver")) {
+			field(cur->driver, sizeof(cur->driver), val);
+		} else if (!strcmp(key, "module")) {
+			field(cur->module, sizeof(cur->module), val);
+		} else if (!strcmp(key, "selftest")) {
+			field(cur->selftest, sizeof(cur->selftest), val);
+		} else if (!strcmp(key, "type")) {
+			field(cur->type, sizeof(cur->type), val);
+		} else if (!strcmp(key, "priority")) {
+			cur->priority = atoi(val);
+		}
+	}
+	fclose(f);
+	*out = algs;
+	return n;
+}
+
+int pc_is_ours(const struct pc_alg *a)
+{
+	return strstr(a->driver, "-ax86-") != NULL;
+}
+
+const struct pc_alg *pc_winner(const struct pc_alg *algs, int n,
+			       const char *name)
+{
+	const struct pc_alg *best = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(algs[i].name, name) ||
+		    strcmp(algs[i].selftest, "passed"))
+			continue;
+		if (!best || algs[i].priority > best->priority)
+			best = &algs[i];
+	}
+	return best;
+}

@@ -7,7 +7,7 @@ set -e
 
 PKGS="build-essential libssl-dev linux-source-6.1 xz-utils"
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
-PKGS="$PKGS busybox-static cryptsetup-bin libkcapi-dev cpio kmod"
+PKGS="$PKGS busybox-static cryptsetup-bin dmsetup libkcapi-dev cpio kmod"
 
 missing=""
 for p in $PKGS; do

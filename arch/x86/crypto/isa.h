@@ -34,13 +34,15 @@ static const char *const ax86_isa_names[AX86_NR_ISA] = {
 
 static inline bool ax86_cpu_has(enum ax86_isa isa)
 {
+	/*
+	 * xmm state is saved by FXSAVE on CPUs without XSAVE (K8, qemu64):
+	 * asking cpu_has_xfeatures() about SSE there would wrongly say no.
+	 */
 	switch (isa) {
 	case AX86_SSE2:
-		return boot_cpu_has(X86_FEATURE_XMM2) &&
-		       cpu_has_xfeatures(XFEATURE_MASK_SSE, NULL);
+		return boot_cpu_has(X86_FEATURE_XMM2);
 	case AX86_SSSE3:
-		return boot_cpu_has(X86_FEATURE_SSSE3) &&
-		       cpu_has_xfeatures(XFEATURE_MASK_SSE, NULL);
+		return boot_cpu_has(X86_FEATURE_SSSE3);
 	case AX86_AVX2:
 		return boot_cpu_has(X86_FEATURE_AVX) &&
 		       boot_cpu_has(X86_FEATURE_AVX2) &&

@@ -59,23 +59,25 @@ int cmd_bench(const struct opts *o)
 
 			if (strcmp(a->name, ax_names[j]) || !selected(o, a, true))
 				continue;
+			double mbs[3];
+
+			for (k = 0; k < 3; k++) {
+				progress("bench %s %zu bytes", a->driver,
+					 bench_lens[k]);
+				mbs[k] = bench_one(a, bench_lens[k],
+						   o->seconds, buf);
+			}
+			progress_done();
 			printf("%-11s %-26s %5d", a->name, a->driver,
 			       a->priority);
 			for (k = 0; k < 3; k++) {
-				double mbs;
-
-				progress("bench %s %zu bytes", a->driver,
-					 bench_lens[k]);
-				mbs = bench_one(a, bench_lens[k], o->seconds,
-						buf);
-				progress_done();
-				if (mbs < 0)
+				if (mbs[k] < 0)
 					printf(" %10s", "error");
 				else
-					printf(" %10.1f", mbs);
-				fflush(stdout);
+					printf(" %10.1f", mbs[k]);
 			}
 			printf("\n");
+			fflush(stdout);
 		}
 	}
 	printf("MB/s through AF_ALG, one thread, %.1f s per cell\n", o->seconds);

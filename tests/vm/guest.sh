@@ -263,7 +263,7 @@ demo() {
 	adiantum-x86 status
 	echo
 	echo "== adiantum-x86 bench (inside QEMU TCG: emulated, slow; compare rows)"
-	adiantum-x86 bench --seconds 0.3
+	adiantum-x86 bench --seconds 0.3 2>/dev/null
 }
 
 echo "AX86-VM-BEGIN $BOOT $(uname -r)"

@@ -28,13 +28,16 @@ for b in $boots; do
 loglevel=1 ax86.boot=$b ax86.fuzz=$fuzz ax86.mode=$mode" \
 		</dev/null >"$log" 2>&1
 	t1=$(date +%s)
+	# the console also carries the firmware's terminal escapes
+	tr -d '\r' <"$log" | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1bc//g' \
+		>"$log.txt"
 	if [ "$mode" = demo ]; then
-		tr -d '\r' <"$log" | sed -n '/^AX86-VM-BEGIN/,/^AX86-VM-END/p' |
+		sed -n '/^AX86-VM-BEGIN/,/^AX86-VM-END/p' "$log.txt" |
 			grep -v '^AX86-VM-'
 	else
-		tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    '
+		grep -E '^(PASS|FAIL|SKIP) |^    ' "$log.txt"
 	fi
-	if ! tr -d '\r' <"$log" | grep -q '^AX86-VM-END'; then
+	if ! grep -q '^AX86-VM-END' "$log.txt"; then
 		echo "FAIL [$b] the VM did not finish; console in $log:"
 		tail -20 "$log" | sed 's/^/    /'
 	fi

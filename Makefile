@@ -32,7 +32,7 @@ KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
 	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m
 
 .PHONY: all modules clean check check-unit check-mutants check-vm demo install \
-	tool deps
+	tool deps bench
 
 all: modules
 
@@ -91,9 +91,10 @@ $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh \
 check-vm: $(VM_INITRD)
 	tests/vm/run.sh test $(VM_INITRD) $(VM_KVER) | tests/summarize.sh
 
-check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_INITRD)
+check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_INITRD) $(BUILD)/corebench
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
+	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD); \
 	  tests/vm/run.sh test $(VM_INITRD) $(VM_KVER); } | tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume
@@ -111,6 +112,27 @@ install: modules
 
 deps:
 	tools/install-deps.sh
+
+# make bench: our cores beside the Linux 6.1 in-tree ones (assembled from
+# the Debian linux-source-6.1 package at bench time), OpenSSL, libsodium
+LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
+	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
+	nh-sse2-x86_64.S nh-avx2-x86_64.S)
+BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h
+
+$(LINUX_ASM): | $(BUILD)
+	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) $(patsubst $(BUILD)/%,%,$(LINUX_ASM))
+	touch $(LINUX_ASM)
+
+$(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM)
+	$(CC) -O2 $(USER_FLAGS) -o $@ $(filter %.c,$(BENCH_SRC)) $(CORE_C) \
+		$(ASM) $(LINUX_ASM) -lcrypto -lsodium
+
+bench: deps $(BUILD)/corebench
+	$(BUILD)/corebench --csv $(BUILD)/bench.csv --dat $(BUILD)/bench.dat \
+		| tee $(BUILD)/bench.txt
+	gnuplot -e "dat='$(BUILD)/bench.dat'; out='$(BUILD)/bench.png'" \
+		tools/bench-chart.gp
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean

@@ -5,7 +5,7 @@
 # benchmark need, skipping what is already there.  Run as root.
 set -e
 
-PKGS="build-essential libssl-dev linux-source-6.1 xz-utils"
+PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-utils"
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
 PKGS="$PKGS busybox-static cryptsetup-bin dmsetup libkcapi-dev cpio kmod"
 

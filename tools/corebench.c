@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * corebench — cycles/byte and MB/s of our cores beside the Linux 6.1
+ * in-tree cores, OpenSSL and libsodium, all in one run on one pinned CPU.
+ *
+ *   corebench [--quick] [--csv FILE] [--dat FILE]
+ *
+ * Cycles: the TSC of this VM ticks at a fixed rate, not at the core clock,
+ * so the core clock is measured: a chain of dependent 1-cycle adds is timed
+ * against the TSC (before and after the run) and every TSC count is scaled
+ * by that ratio.  Each cell is the median of many short trials, taken in
+ * turn with the other implementations of the same row, so that drift on a
+ * shared machine hits all of them alike.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#include "corebench.h"
+
+enum alg { CHACHA20, XCHACHA12, XCHACHA20, NH, NHPOLY1305, ADIANTUM, NALGS };
+
+static const char *const alg_names[NALGS] = {
+	"chacha20", "xchacha12", "xchacha20", "nh", "nhpoly1305", "adiantum"
+};
+
+static const unsigned int lens[] = { 512, 4096, 65536 };
+#define NLENS 3
+
+static u8 buf[65536 + 64] __attribute__((aligned(64)));
+static u8 key[32], iv[32];
+static struct ax86_nhpoly1305_key nhkey;
+
+static bool offers(const struct cb_impl *m, enum alg a)
+{
+	switch (a) {
+	case CHACHA20:
+		return m->stream || m->chacha20_msg;
+	case XCHACHA12:
+		return m->stream;
+	case XCHACHA20:
+		return m->stream || m->xchacha20_msg;
+	case NH:
+	case NHPOLY1305:
+		return m->nh && m->nh_own;
+	case ADIANTUM:
+		return m->stream && m->nh;
+	default:
+		return false;
+	}
+}
+
+static void xchacha(const struct cb_impl *m, unsigned int len,
+		    unsigned int nrounds)
+{
+	u32 kw[8], st[16], subkey[8];
+
+	ax86_chacha_key_words(kw, key);
+	ax86_chacha_init(st, kw, iv);
+	if (m->hchacha)
+		m->hchacha(st, subkey, nrounds);
+	else
+		ax86_hchacha(st, subkey, nrounds);	/* as our glue does */
+	ax86_xchacha_finish(st, subkey, iv);
+	m->stream(st, buf, buf, len, nrounds);
+}
+
+static void nhpoly1305(const struct cb_impl *m, unsigned int len, u8 out[16])
+{
+	struct ax86_nhpoly1305_state st;
+
+	ax86_nhpoly1305_init(&st);
+	ax86_nhpoly1305_update(&st, &nhkey, buf, len, m->nh);
+	ax86_nhpoly1305_final(&st, &nhkey, out, m->nh);
+}
+
+static void run(const struct cb_impl *m, enum alg a, unsigned int len)
+{
+	u32 kw[8], st[16];
+	u8 h[32];
+	unsigned int n;
+
+	switch (a) {
+	case CHACHA20:
+		if (m->chacha20_msg) {
+			m->chacha20_msg(buf, buf, len, key, iv);
+			break;
+		}
+		ax86_chacha_key_words(kw, key);
+		ax86_chacha_init(st, kw, iv);
+		m->stream(st, buf, buf, len, 20);
+		break;
+	case XCHACHA12:
+		xchacha(m, len, 12);
+		break;
+	case XCHACHA20:
+		if (m->xchacha20_msg)
+			m->xchacha20_msg(buf, buf, len, key, iv);
+		else
+			xchacha(m, len, 20);
+		break;
+	case NH:
+		for (n = 0; n < len; n += AX86_NH_MESSAGE_BYTES)
+			m->nh(nhkey.nh, buf + n, AX86_NH_MESSAGE_BYTES, h);
+		break;
+	case NHPOLY1305:
+		nhpoly1305(m, len, h);
+		break;
+	case ADIANTUM:
+		/* the data-dependent work of one message: two hashes and the
+		 * stream over the bulk, which is all but the last 16 bytes */
+		nhpoly1305(m, len - 16, h);
+		xchacha(m, len - 16, 12);
+		nhpoly1305(m, len - 16, h);
+		break;
+	default:
+		break;
+	}
+}
+
+static double tsc_hz, core_per_tsc;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* core cycles per TSC tick, from 10^7 dependent adds (1 cycle each) */
+static double measure_core_clock(void)
+{
+	double best = 0;
+	int t;
+
+	for (t = 0; t < 5; t++) {
+		u64 x = 0, t0 = __rdtsc();
+		int i;
+
+		for (i = 0; i < 100000; i++)
+			__asm__ volatile(".rept 100\n\tadd $1, %0\n\t.endr"
+					 : "+r"(x));
+		t0 = __rdtsc() - t0;
+		if (1e7 / t0 > best)
+			best = 1e7 / t0;
+	}
+	return best;
+}
+
+static double measure_tsc_hz(void)
+{
+	double t0 = now(), t;
+	u64 c0 = __rdtsc();
+
+	do {
+		t = now();
+	} while (t - t0 < 0.05);
+	return (__rdtsc() - c0) / (t - t0);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct cell {
+	double cpb, mbs;
+	bool have;
+};
+
+static struct cell cells[NALGS][NLENS][16];
+
+static const char *unsupported(const struct cb_impl *m)
+{
+	static char why[64];
+	char need[128], *tok, *save;
+
+	snprintf(need, sizeof(need), "%s", m->needs);
+	for (tok = strtok_r(need, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+#define CPU(f) (!strcmp(tok, f) && __builtin_cpu_supports(f))
+		if (!(CPU("sse2") || CPU("ssse3") || CPU("avx2") ||
+		      CPU("avx512f") || CPU("avx512vl") || CPU("avx512bw") ||
+		      CPU("bmi2"))) {
+			snprintf(why, sizeof(why), "no %s", tok);
+			return why;
+		}
+#undef CPU
+	}
+	return NULL;
+}
+
+static void measure_row(enum alg a, int li, int trials)
+{
+	unsigned int len = lens[li], reps, i, t;
+	double samples[16][64];
+	int k;
+
+	reps = 262144 / len;
+	for (t = 0; t < (unsigned int)trials; t++) {
+		for (i = 0; i < cb_nr_impls; i++) {
+			const struct cb_impl *m = &cb_impls[i];
+			u64 c0;
+
+			if (!offers(m, a) || unsupported(m))
+				continue;
+			run(m, a, len);		/* warm caches and clocks */
+			c0 = __rdtsc();
+			for (k = 0; k < (int)reps; k++)
+				run(m, a, len);
+			samples[i][t] = (double)(__rdtsc() - c0) / reps;
+		}
+	}
+	for (i = 0; i < cb_nr_impls; i++) {
+		struct cell *c = &cells[a][li][i];
+
+		if (!offers(&cb_impls[i], a) || unsupported(&cb_impls[i]))
+			continue;
+		qsort(samples[i], trials, sizeof(double), cmp_double);
+		c->cpb = samples[i][trials / 2] / len;	/* TSC ticks */
+		c->mbs = len / (samples[i][trials / 2] / tsc_hz) / 1e6;
+		c->have = true;
+	}
+}
+
+/* best (lowest cpb) linux-6.1 cell of a row, optionally of one ISA */
+static double linux_best(enum alg a, int li, const char *isa)
+{
+	double best = 0;
+	unsigned int i;
+
+	for (i = 0; i < cb_nr_impls; i++) {
+		const struct cell *c = &cells[a][li][i];
+
+		if (!c->have || strcmp(cb_impls[i].impl, "linux-6.1") ||
+		    (isa && strcmp(cb_impls[i].isa, isa)))
+			continue;
+		if (!best || c->cpb < best)
+			best = c->cpb;
+	}
+	return best;
+}
+
+int main(int argc, char **argv)
+{
+	const char *csv_path = "build/bench.csv", *dat_path = "build/bench.dat";
+	int trials = 31, i, li, a;
+	cpu_set_t set;
+	double c0, c1;
+	FILE *csv, *dat;
+	unsigned int m;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--quick"))
+			trials = 3;
+		else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+			csv_path = argv[++i];
+		else if (!strcmp(argv[i], "--dat") && i + 1 < argc)
+			dat_path = argv[++i];
+		else {
+			fprintf(stderr, "usage: corebench [--quick] [--csv FILE] [--dat FILE]\n");
+			return 2;
+		}
+	}
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		perror("corebench: sched_setaffinity (not pinned)");
+	__builtin_cpu_init();
+	cb_impls_init();
+	memset(buf, 0x5a, sizeof(buf));
+	memset(key, 0x42, sizeof(key));
+	memset(iv, 0x24, sizeof(iv));
+	{
+		u8 raw[AX86_NHPOLY1305_KEY_SIZE];
+
+		memset(raw, 0x3c, sizeof(raw));
+		ax86_nhpoly1305_setkey(&nhkey, raw, sizeof(raw));
+	}
+
+	tsc_hz = measure_tsc_hz();
+	c0 = measure_core_clock();
+	for (a = 0; a < NALGS; a++)
+		for (li = 0; li < NLENS; li++)
+			measure_row(a, li, trials);
+	c1 = measure_core_clock();
+	core_per_tsc = (c0 + c1) / 2;
+	/* TSC ticks per byte to core cycles per byte */
+	for (a = 0; a < NALGS; a++)
+		for (li = 0; li < NLENS; li++)
+			for (m = 0; m < cb_nr_impls; m++)
+				cells[a][li][m].cpb *= core_per_tsc;
+
+	csv = fopen(csv_path, "w");
+	dat = fopen(dat_path, "w");
+	if (!csv || !dat) {
+		perror("corebench: output");
+		return 2;
+	}
+	fprintf(csv, "implementation,algorithm,isa,bytes,cycles_per_byte,mb_per_s\n");
+	fprintf(dat, "# algorithm bytes ours_best_over_linux_best ours_avx2_over_linux_avx2\n");
+	printf("TSC %.0f MHz, core %.0f MHz (%.3f cycles per TSC tick, %.3f / %.3f before / after), %d trials per cell, median\n",
+	       tsc_hz / 1e6, tsc_hz * core_per_tsc / 1e6, core_per_tsc, c0,
+	       c1, trials);
+	for (i = 0; i < (int)cb_nr_impls; i++)
+		if (unsupported(&cb_impls[i]))
+			printf("skipped %s %s: %s\n", cb_impls[i].impl,
+			       cb_impls[i].isa, unsupported(&cb_impls[i]));
+	printf("\n%-10s %6s  %-10s %-9s %7s %9s  %8s %8s\n", "algorithm",
+	       "bytes", "impl", "isa", "cpb", "MB/s", "÷best", "÷sameISA");
+	for (a = 0; a < NALGS; a++) {
+		for (li = 0; li < NLENS; li++) {
+			double lb = linux_best(a, li, NULL), ob = 0, o2;
+
+			for (m = 0; m < cb_nr_impls; m++) {
+				const struct cell *c = &cells[a][li][m];
+				const struct cb_impl *im = &cb_impls[m];
+				double same;
+				char r1[16] = "", r2[16] = "";
+
+				if (!c->have)
+					continue;
+				fprintf(csv, "%s,%s,%s,%u,%.4f,%.1f\n", im->impl,
+					alg_names[a], im->isa, lens[li], c->cpb,
+					c->mbs);
+				if (!strcmp(im->impl, "ours")) {
+					same = linux_best(a, li, im->isa);
+					if (lb)
+						snprintf(r1, sizeof(r1), "%.2fx",
+							 lb / c->cpb);
+					if (same)
+						snprintf(r2, sizeof(r2), "%.2fx",
+							 same / c->cpb);
+					if (!ob || c->cpb < ob)
+						ob = c->cpb;
+				}
+				printf("%-10s %6u  %-10s %-9s %7.3f %9.1f  %8s %8s\n",
+				       alg_names[a], lens[li], im->impl, im->isa,
+				       c->cpb, c->mbs, r1, r2);
+			}
+			o2 = 0;
+			for (m = 0; m < cb_nr_impls; m++)
+				if (cells[a][li][m].have &&
+				    !strcmp(cb_impls[m].impl, "ours") &&
+				    !strcmp(cb_impls[m].isa, "avx2"))
+					o2 = cells[a][li][m].cpb;
+			if (lb && ob)
+				fprintf(dat, "%s-%u %.3f %.3f\n", alg_names[a],
+					lens[li], lb / ob,
+					o2 && linux_best(a, li, "avx2") ?
+					linux_best(a, li, "avx2") / o2 : 0);
+			printf("\n");
+		}
+	}
+	printf("÷best: speed of this row over the fastest linux-6.1 row (>1: ours faster)\n");
+	printf("÷sameISA: over the linux-6.1 row of the same ISA\n");
+	printf("CSV: %s\n", csv_path);
+	fclose(csv);
+	fclose(dat);
+	return 0;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* make bench: the userspace benchmark of the cores. */
+#ifndef AX86_COREBENCH_H
+#define AX86_COREBENCH_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../crypto/chacha_generic.h"
+#include "../crypto/nhpoly1305.h"
+
+typedef void (*cb_stream_fn)(u32 st[16], u8 *dst, const u8 *src,
+			     unsigned int len, unsigned int nrounds);
+
+/* One implementation at one ISA level; NULL members: not offered. */
+struct cb_impl {
+	const char *impl;	/* ours, linux-6.1, openssl, libsodium */
+	const char *isa;
+	const char *needs;	/* __builtin_cpu_supports() names */
+	cb_stream_fn stream;	/* ChaCha on a prepared state, advances it */
+	void (*hchacha)(const u32 st[16], u32 out[8], unsigned int nrounds);
+	ax86_nh_fn nh;
+	bool nh_own;		/* the NH is this ISA's own (has NH rows) */
+	/* whole-message peers without a state interface */
+	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
+			     const u8 key[32], const u8 iv[16]);
+	void (*xchacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
+			      const u8 key[32], const u8 iv[32]);
+};
+
+extern const struct cb_impl cb_impls[];
+extern const unsigned int cb_nr_impls;
+void cb_impls_init(void);
+
+#endif /* AX86_COREBENCH_H */

@@ -16,7 +16,8 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 	  crypto/nh_generic.c crypto/nhpoly1305.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
-UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h tools/rfc_vectors.h
+UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
+	tools/rfc_vectors.h arch/x86/crypto/chacha_dispatch.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
@@ -118,7 +119,8 @@ deps:
 LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
-BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h
+BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h \
+	arch/x86/crypto/chacha_dispatch.h
 
 $(LINUX_ASM): | $(BUILD)
 	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) $(patsubst $(BUILD)/%,%,$(LINUX_ASM))

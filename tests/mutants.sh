@@ -32,6 +32,7 @@ arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xfa|pshufd		$0xfb
 arch/x86/crypto/nh-avx2-x86_64.S|vpermq		$0xd8|vpermq		$0xd9
 arch/x86/crypto/nh-avx512-x86_64.S|vpaddd		(KEY), %zmm17|vpaddd		4(KEY), %zmm17
+arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);
 crypto/poly1305_core.c|h2 &= 3;|h2 &= 7;
 crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);
 crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16);

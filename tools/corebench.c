@@ -60,10 +60,7 @@ static void xchacha(const struct cb_impl *m, unsigned int len,
 
 	ax86_chacha_key_words(kw, key);
 	ax86_chacha_init(st, kw, iv);
-	if (m->hchacha)
-		m->hchacha(st, subkey, nrounds);
-	else
-		ax86_hchacha(st, subkey, nrounds);	/* as our glue does */
+	m->hchacha(st, subkey, nrounds);
 	ax86_xchacha_finish(st, subkey, iv);
 	m->stream(st, buf, buf, len, nrounds);
 }

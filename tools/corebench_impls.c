@@ -7,20 +7,12 @@
 #include <openssl/evp.h>
 #include <sodium.h>
 
+#include "../arch/x86/crypto/chacha_dispatch.h"
 #include "corebench.h"
 
-#define OURS_CHACHA(isa) \
-	void ax86_chacha_xor_##isa(const u32 state[16], u8 *dst, \
-				   const u8 *src, unsigned int len, \
-				   unsigned int nrounds)
 #define OURS_NH(isa) \
 	void ax86_nh_##isa(const u32 *key, const u8 *msg, unsigned int len, \
 			   u8 hash[AX86_NH_HASH_BYTES])
-OURS_CHACHA(sse2);
-OURS_CHACHA(ssse3);
-OURS_CHACHA(avx2);
-OURS_CHACHA(avx512vl);
-OURS_CHACHA(avx512);
 OURS_NH(sse2);
 OURS_NH(avx2);
 OURS_NH(avx512);
@@ -132,19 +124,23 @@ static void linux_nh_avx2(const u32 *key, const u8 *msg, unsigned int len,
 	nh_avx2(key, msg, len, hash);
 }
 
-/* our cores, called as the glue calls them */
-#define OURS_STREAM(isa)						\
+/* our cores, through the same dispatch the glue uses */
+#define OURS_FUNCS(isa)							\
 static void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len, \
 		       unsigned int nrounds)				\
 {									\
-	ax86_chacha_xor_##isa(st, dst, src, len, nrounds);		\
-	st[12] += (len + 63) / 64;					\
+	ax86_stream_##isa(st, dst, src, len, nrounds);			\
+}									\
+static void ours_hchacha_##isa(const u32 st[16], u32 out[8],		\
+			       unsigned int nrounds)			\
+{									\
+	ax86_hchacha_simd_##isa(st, out, nrounds);			\
 }
-OURS_STREAM(sse2)
-OURS_STREAM(ssse3)
-OURS_STREAM(avx2)
-OURS_STREAM(avx512vl)
-OURS_STREAM(avx512)
+OURS_FUNCS(sse2)
+OURS_FUNCS(ssse3)
+OURS_FUNCS(avx2)
+OURS_FUNCS(avx512vl)
+OURS_FUNCS(avx512)
 
 static void openssl_chacha20(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16])
@@ -176,7 +172,8 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 
 #define OURS(_isa, _needs, _nh, _own) {				\
 	.impl = "ours", .isa = #_isa, .needs = _needs,			\
-	.stream = ours_##_isa, .nh = _nh, .nh_own = _own,		\
+	.stream = ours_##_isa, .hchacha = ours_hchacha_##_isa,		\
+	.nh = _nh, .nh_own = _own,					\
 }
 /* the in-tree glue derives XChaCha subkeys with its SSSE3 HChaCha */
 #define LINUX(_isa, _needs, _stream, _nh, _own) {			\

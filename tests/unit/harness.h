@@ -65,6 +65,7 @@ void test_kat_rfc(void);
 void test_kat_testmgr(const char *testmgr_path);
 void test_chacha(void);
 void test_hchacha(void);
+void test_dispatch(void);
 void test_nh(void);
 void test_nhpoly1305(void);
 

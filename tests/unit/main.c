@@ -36,6 +36,7 @@ int main(int argc, char **argv)
 	test_kat_testmgr(testmgr);
 	test_chacha();
 	test_hchacha();
+	test_dispatch();
 	test_nh();
 	test_nhpoly1305();
 	return 0;

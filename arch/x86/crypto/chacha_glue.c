@@ -11,7 +11,7 @@
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
 
-#include "../../../crypto/chacha_generic.h"
+#include "chacha_dispatch.h"
 #include "isa.h"
 
 /*
@@ -25,18 +25,10 @@ struct ax86_chacha_ctx {
 	unsigned int nrounds;
 };
 
-typedef void (*chacha_xor_fn)(const u32 state[16], u8 *dst, const u8 *src,
-			      unsigned int len, unsigned int nrounds);
-
-#define CHACHA_ASM(isa) \
-	asmlinkage void ax86_chacha_xor_##isa(const u32 state[16], u8 *dst, \
-					      const u8 *src, unsigned int len, \
-					      unsigned int nrounds)
-CHACHA_ASM(sse2);
-CHACHA_ASM(ssse3);
-CHACHA_ASM(avx2);
-CHACHA_ASM(avx512vl);
-CHACHA_ASM(avx512);
+typedef void (*stream_fn)(u32 state[16], u8 *dst, const u8 *src,
+			  unsigned int len, unsigned int nrounds);
+typedef void (*hchacha_fn)(const u32 state[16], u32 out[8],
+			   unsigned int nrounds);
 
 static char *max_isa;
 module_param(max_isa, charp, 0444);
@@ -68,14 +60,14 @@ static int ax86_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
 
 /*
  * XOR @len bytes; @len is a multiple of 64 unless this is the end of the
- * message.  The SIMD routine never sees more than FPU_CHUNK bytes per FPU
- * section.  @xor is a constant after inlining: each variant calls its own
- * routine directly.
+ * message.  The SIMD code never sees more than FPU_CHUNK bytes per FPU
+ * section.  @stream is a constant after inlining: each variant calls its
+ * own code directly.
  */
 static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 					   const u8 *src, unsigned int len,
 					   unsigned int nrounds,
-					   chacha_xor_fn xor)
+					   stream_fn stream)
 {
 	unsigned int n;
 
@@ -86,9 +78,8 @@ static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 	while (len) {
 		n = min(len, (unsigned int)FPU_CHUNK);
 		kernel_fpu_begin();
-		xor(state, dst, src, n, nrounds);
+		stream(state, dst, src, n, nrounds);
 		kernel_fpu_end();
-		state[12] += DIV_ROUND_UP(n, AX86_CHACHA_BLOCK_SIZE);
 		dst += n;
 		src += n;
 		len -= n;
@@ -98,7 +89,7 @@ static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 					    u32 state[16],
 					    unsigned int nrounds,
-					    chacha_xor_fn xor)
+					    stream_fn stream)
 {
 	struct skcipher_walk walk;
 	unsigned int n;
@@ -111,7 +102,7 @@ static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 		if (n < walk.total)
 			n = round_down(n, AX86_CHACHA_BLOCK_SIZE);
 		ax86_chacha_do(state, walk.dst.virt.addr, walk.src.virt.addr,
-			       n, nrounds, xor);
+			       n, nrounds, stream);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
 	memzero_explicit(state, 16 * sizeof(u32));
@@ -119,35 +110,45 @@ static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 }
 
 static __always_inline int ax86_chacha(struct skcipher_request *req,
-				       chacha_xor_fn xor)
+				       stream_fn stream)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
 	u32 state[16];
 
 	ax86_chacha_init(state, ctx->key, req->iv);
-	return ax86_chacha_walk(req, state, ctx->nrounds, xor);
+	return ax86_chacha_walk(req, state, ctx->nrounds, stream);
 }
 
 static __always_inline int ax86_xchacha(struct skcipher_request *req,
-					chacha_xor_fn xor)
+					stream_fn stream, hchacha_fn hchacha)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
-	u32 state[16];
+	u32 state[16], subkey[8];
 
-	ax86_xchacha_init(state, ctx->key, req->iv, ctx->nrounds);
-	return ax86_chacha_walk(req, state, ctx->nrounds, xor);
+	ax86_chacha_init(state, ctx->key, req->iv);
+	if (crypto_simd_usable()) {
+		kernel_fpu_begin();
+		hchacha(state, subkey, ctx->nrounds);
+		kernel_fpu_end();
+	} else {
+		ax86_hchacha(state, subkey, ctx->nrounds);
+	}
+	ax86_xchacha_finish(state, subkey, req->iv);
+	memzero_explicit(subkey, sizeof(subkey));
+	return ax86_chacha_walk(req, state, ctx->nrounds, stream);
 }
 
 #define VARIANT_FUNCS(isa)						\
 static int ax86_chacha_##isa(struct skcipher_request *req)		\
 {									\
-	return ax86_chacha(req, ax86_chacha_xor_##isa);			\
+	return ax86_chacha(req, ax86_stream_##isa);			\
 }									\
 static int ax86_xchacha_##isa(struct skcipher_request *req)		\
 {									\
-	return ax86_xchacha(req, ax86_chacha_xor_##isa);		\
+	return ax86_xchacha(req, ax86_stream_##isa,			\
+			    ax86_hchacha_simd_##isa);			\
 }
 
 VARIANT_FUNCS(sse2)

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which SIMD core covers which part of a message, per variant, and each
+ * variant's HChaCha.  Shared by the glue and by make bench, so that the
+ * benchmark times exactly what the drivers run.  Called with the FPU
+ * usable; every stream function advances state[12] by the blocks it began.
+ */
+#ifndef AX86_CHACHA_DISPATCH_H
+#define AX86_CHACHA_DISPATCH_H
+
+#include "../../../crypto/chacha_generic.h"
+
+#ifdef __KERNEL__
+#include <linux/linkage.h>
+#else
+#define asmlinkage
+#endif
+
+#define AX86_CHACHA_ASM(isa)						\
+	asmlinkage void ax86_chacha_xor_##isa(const u32 state[16], u8 *dst, \
+					      const u8 *src, unsigned int len, \
+					      unsigned int nrounds)
+AX86_CHACHA_ASM(sse2);
+AX86_CHACHA_ASM(ssse3);
+AX86_CHACHA_ASM(avx2);
+AX86_CHACHA_ASM(avx512vl);
+AX86_CHACHA_ASM(avx512);
+asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
+				   unsigned int nrounds);
+
+static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
+{
+	state[12] += (len + AX86_CHACHA_BLOCK_SIZE - 1) / AX86_CHACHA_BLOCK_SIZE;
+}
+
+#define AX86_STREAM_ONE_CORE(isa)					\
+static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
+					      const u8 *src,		\
+					      unsigned int len,		\
+					      unsigned int nrounds)	\
+{									\
+	ax86_chacha_xor_##isa(state, dst, src, len, nrounds);		\
+	ax86_chacha_advance(state, len);				\
+}
+AX86_STREAM_ONE_CORE(sse2)
+AX86_STREAM_ONE_CORE(ssse3)
+AX86_STREAM_ONE_CORE(avx2)
+AX86_STREAM_ONE_CORE(avx512vl)
+
+/*
+ * zmm: whole 1024-byte batches, and a last partial batch of more than
+ * 512 bytes; a shorter tail costs less as one or two ymm batches.
+ */
+static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
+					       const u8 *src, unsigned int len,
+					       unsigned int nrounds)
+{
+	unsigned int zmm = len & ~1023u;
+
+	if (len - zmm > 512)
+		zmm = len;
+	if (zmm) {
+		ax86_chacha_xor_avx512(state, dst, src, zmm, nrounds);
+		ax86_chacha_advance(state, zmm);
+	}
+	if (len > zmm)
+		ax86_stream_avx512vl(state, dst + zmm, src + zmm, len - zmm,
+				     nrounds);
+}
+
+/* SSSE3's HChaCha beats the portable one by about a fifth; SSE2 has none */
+static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
+						   u32 out[8],
+						   unsigned int nrounds)
+{
+	ax86_hchacha(state, out, nrounds);
+}
+
+#define AX86_HCHACHA_SSSE3(isa)						\
+static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
+						    u32 out[8],		\
+						    unsigned int nrounds)	\
+{									\
+	ax86_hchacha_ssse3(state, out, nrounds);			\
+}
+AX86_HCHACHA_SSSE3(ssse3)
+AX86_HCHACHA_SSSE3(avx2)
+AX86_HCHACHA_SSSE3(avx512vl)
+AX86_HCHACHA_SSSE3(avx512)
+
+#endif /* AX86_CHACHA_DISPATCH_H */

@@ -69,7 +69,7 @@ check-mutants: $(TESTMGR)
 VM_KVER = $(shell tests/vm/kver.sh 6.1)
 VM_DIR := $(BUILD)/vm
 VM_INITRD := $(VM_DIR)/initramfs.cpio.gz
-TOOL_SRC := $(wildcard tools/*.c tools/*.h)
+TOOL_SRC := $(filter-out tools/corebench%,$(wildcard tools/*.c tools/*.h))
 
 tool: $(BUILD)/adiantum-x86
 

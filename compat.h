@@ -6,9 +6,8 @@
 #ifndef AX86_COMPAT_H
 #define AX86_COMPAT_H
 
-#include <linux/version.h>
-
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h> */
+#if __has_include("linux/unaligned.h")
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>

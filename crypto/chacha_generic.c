@@ -76,7 +76,7 @@ void ax86_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
 	while (len) {
 		ax86_chacha_block(state, ks, nrounds);
 		state[12]++;
-		n = min(len, (unsigned int)AX86_CHACHA_BLOCK_SIZE);
+		n = min_t(unsigned int, len, AX86_CHACHA_BLOCK_SIZE);
 		for (i = 0; i < n; i++)
 			dst[i] = src[i] ^ ks[i];
 		dst += n;

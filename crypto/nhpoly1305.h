@@ -66,13 +66,13 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 
 	do {
 		if (st->nh_remaining == 0) {
-			n = min(len, (unsigned int)AX86_NH_MESSAGE_BYTES);
+			n = min_t(unsigned int, len, AX86_NH_MESSAGE_BYTES);
 			nh(key->nh, src, n, st->nh_hash);
 			st->nh_remaining = AX86_NH_MESSAGE_BYTES - n;
 		} else {
 			/* NH is a sum over units: continue where we stopped */
 			pos = AX86_NH_MESSAGE_BYTES - st->nh_remaining;
-			n = min(len, st->nh_remaining);
+			n = min_t(unsigned int, len, st->nh_remaining);
 			nh(&key->nh[pos / 4], src, n, part);
 			for (i = 0; i < AX86_NH_HASH_BYTES; i += 8)
 				put_unaligned_le64(get_unaligned_le64(&st->nh_hash[i]) +
@@ -95,7 +95,7 @@ ax86_nhpoly1305_update(struct ax86_nhpoly1305_state *st,
 	unsigned int n;
 
 	if (st->buflen) {
-		n = min(len, AX86_NH_UNIT - st->buflen);
+		n = min_t(unsigned int, len, AX86_NH_UNIT - st->buflen);
 		memcpy(&st->buffer[st->buflen], src, n);
 		st->buflen += n;
 		src += n;

@@ -2,7 +2,7 @@
 /*
  * Poly1305 with two 64-bit limbs and a small third one, using 64x64->128
  * multiplies: on x86_64 this needs four mulq per block, the fewest of the
- * portable forms.
+ * portable forms (__uint128_t: x86_64 gcc and clang have it).
  */
 #include "poly1305_core.h"
 
@@ -20,14 +20,14 @@ void ax86_poly1305_blocks(struct ax86_poly1305_state *st,
 {
 	const u64 r0 = key->r0, r1 = key->r1, s1 = key->s1;
 	u64 h0 = st->h0, h1 = st->h1, h2 = st->h2;
-	ax86_u128 d0, d1, t;
+	__uint128_t d0, d1, t;
 	u64 c;
 
 	while (nblocks--) {
 		/* h += m + hibit * 2^128 */
-		t = (ax86_u128)h0 + get_unaligned_le64(src);
+		t = (__uint128_t)h0 + get_unaligned_le64(src);
 		h0 = (u64)t;
-		t = (ax86_u128)h1 + get_unaligned_le64(src + 8) + (u64)(t >> 64);
+		t = (__uint128_t)h1 + get_unaligned_le64(src + 8) + (u64)(t >> 64);
 		h1 = (u64)t;
 		h2 += (u64)(t >> 64) + hibit;
 
@@ -36,9 +36,9 @@ void ax86_poly1305_blocks(struct ax86_poly1305_state *st,
 		 * h2*r1 * 2^192 terms come down as h1*s1 and h2*s1 * 2^64.
 		 * h2 stays below 8, so no sum below can overflow 128 bits.
 		 */
-		d0 = (ax86_u128)h0 * r0 + (ax86_u128)h1 * s1;
-		d1 = (ax86_u128)h0 * r1 + (ax86_u128)h1 * r0 +
-		     (ax86_u128)h2 * s1;
+		d0 = (__uint128_t)h0 * r0 + (__uint128_t)h1 * s1;
+		d1 = (__uint128_t)h0 * r1 + (__uint128_t)h1 * r0 +
+		     (__uint128_t)h2 * s1;
 		h2 *= r0;	/* the 2^128 term */
 
 		h0 = (u64)d0;
@@ -49,9 +49,9 @@ void ax86_poly1305_blocks(struct ax86_poly1305_state *st,
 		/* Fold everything at or above 2^130 back in, times 5. */
 		c = (h2 >> 2) + (h2 & ~3ULL);
 		h2 &= 3;
-		t = (ax86_u128)h0 + c;
+		t = (__uint128_t)h0 + c;
 		h0 = (u64)t;
-		t = (ax86_u128)h1 + (u64)(t >> 64);
+		t = (__uint128_t)h1 + (u64)(t >> 64);
 		h1 = (u64)t;
 		h2 += (u64)(t >> 64);
 
@@ -66,12 +66,12 @@ void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16])
 {
 	u64 h0 = st->h0, h1 = st->h1, h2 = st->h2;
 	u64 g0, g1, g2, mask;
-	ax86_u128 t;
+	__uint128_t t;
 
 	/* g = h + 5; if g reaches 2^130, h was >= p and h - p = g - 2^130. */
-	t = (ax86_u128)h0 + 5;
+	t = (__uint128_t)h0 + 5;
 	g0 = (u64)t;
-	t = (ax86_u128)h1 + (u64)(t >> 64);
+	t = (__uint128_t)h1 + (u64)(t >> 64);
 	g1 = (u64)t;
 	g2 = h2 + (u64)(t >> 64);
 

@@ -14,59 +14,10 @@
 #include <linux/types.h>
 #include "../compat.h"		/* get/put_unaligned_le*() */
 
-#else /* userspace */
+#else /* userspace: tests, tool, benchmark */
 
-#include <errno.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
-typedef uint8_t u8;
-typedef uint32_t u32;
-typedef uint64_t u64;
-
-#ifndef __always_inline
-#define __always_inline inline __attribute__((__always_inline__))
-#endif
-
-static inline u32 get_unaligned_le32(const void *p)
-{
-	u32 v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;	/* x86 is little endian */
-}
-
-static inline u64 get_unaligned_le64(const void *p)
-{
-	u64 v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;	/* x86 is little endian */
-}
-
-static inline void put_unaligned_le32(u32 v, void *p)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void put_unaligned_le64(u64 v, void *p)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void memzero_explicit(void *p, size_t n)
-{
-	memset(p, 0, n);
-	__asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
-#define min(a, b) ((a) < (b) ? (a) : (b))
-#define round_down(x, y) ((x) & ~((__typeof__(x))(y) - 1))
+#include <ax86_userspace.h>	/* tests/shim: u8..u64, unaligned access */
 
 #endif /* __KERNEL__ */
-
-/* Poly1305 multiplies 64-bit limbs; x86_64 gcc and clang have this type. */
-typedef unsigned __int128 ax86_u128;
 
 #endif /* AX86_PORTABLE_H */

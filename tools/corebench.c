@@ -30,7 +30,7 @@ static const char *const alg_names[NALGS] = {
 static const unsigned int lens[] = { 512, 4096, 65536 };
 #define NLENS 3
 
-static u8 buf[65536 + 64] __attribute__((aligned(64)));
+static _Alignas(64) u8 buf[65536 + 64];
 static u8 key[32], iv[32];
 static struct ax86_nhpoly1305_key nhkey;
 
@@ -107,8 +107,10 @@ static void run(const struct cb_impl *m, enum alg a, unsigned int len)
 		nhpoly1305(m, len, h);
 		break;
 	case ADIANTUM:
-		/* the data-dependent work of one message: two hashes and the
-		 * stream over the bulk, which is all but the last 16 bytes */
+		/*
+		 * the data-dependent work of one message: two hashes and the
+		 * stream over the bulk, which is all but the last 16 bytes
+		 */
 		nhpoly1305(m, len - 16, h);
 		xchacha(m, len - 16, 12);
 		nhpoly1305(m, len - 16, h);

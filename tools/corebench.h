@@ -28,6 +28,25 @@ struct cb_impl {
 			      const u8 key[32], const u8 iv[32]);
 };
 
+/*
+ * The Linux 6.1 in-tree cores (assembled from linux-source-6.1): they read
+ * the state, their caller advances the counter.
+ */
+#define LINUX_CHACHA(fn) \
+	void fn(u32 *state, u8 *dst, const u8 *src, unsigned int len, \
+		int nrounds)
+LINUX_CHACHA(chacha_block_xor_ssse3);
+LINUX_CHACHA(chacha_4block_xor_ssse3);
+LINUX_CHACHA(chacha_2block_xor_avx2);
+LINUX_CHACHA(chacha_4block_xor_avx2);
+LINUX_CHACHA(chacha_8block_xor_avx2);
+LINUX_CHACHA(chacha_2block_xor_avx512vl);
+LINUX_CHACHA(chacha_4block_xor_avx512vl);
+LINUX_CHACHA(chacha_8block_xor_avx512vl);
+void hchacha_block_ssse3(const u32 *state, u32 *out, int nrounds);
+void nh_sse2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
+void nh_avx2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
+
 extern const struct cb_impl cb_impls[];
 extern const unsigned int cb_nr_impls;
 void cb_impls_init(void);

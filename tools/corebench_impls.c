@@ -7,31 +7,9 @@
 #include <openssl/evp.h>
 #include <sodium.h>
 
+#include "../arch/x86/crypto/asm_cores.h"
 #include "../arch/x86/crypto/chacha_dispatch.h"
 #include "corebench.h"
-
-#define OURS_NH(isa) \
-	void ax86_nh_##isa(const u32 *key, const u8 *msg, unsigned int len, \
-			   u8 hash[AX86_NH_HASH_BYTES])
-OURS_NH(sse2);
-OURS_NH(avx2);
-OURS_NH(avx512);
-
-/* the in-tree cores: they read state, the caller advances the counter */
-#define LINUX_CHACHA(fn) \
-	void fn(u32 *state, u8 *dst, const u8 *src, unsigned int len, \
-		int nrounds)
-LINUX_CHACHA(chacha_block_xor_ssse3);
-LINUX_CHACHA(chacha_4block_xor_ssse3);
-LINUX_CHACHA(chacha_2block_xor_avx2);
-LINUX_CHACHA(chacha_4block_xor_avx2);
-LINUX_CHACHA(chacha_8block_xor_avx2);
-LINUX_CHACHA(chacha_2block_xor_avx512vl);
-LINUX_CHACHA(chacha_4block_xor_avx512vl);
-LINUX_CHACHA(chacha_8block_xor_avx512vl);
-void hchacha_block_ssse3(const u32 *state, u32 *out, int nrounds);
-void nh_sse2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
-void nh_avx2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
 
 /* blocks started by @len bytes, at most @max */
 static unsigned int started(unsigned int len, unsigned int max)
@@ -198,7 +176,7 @@ const struct cb_impl cb_impls[] = {
 	  .chacha20_msg = sodium_chacha20, .xchacha20_msg = sodium_xchacha20 },
 };
 
-const unsigned int cb_nr_impls = sizeof(cb_impls) / sizeof(cb_impls[0]);
+const unsigned int cb_nr_impls = ARRAY_SIZE(cb_impls);
 
 void cb_impls_init(void)
 {

@@ -73,10 +73,9 @@ static int fuzz_cipher_case(const char *drv, const char *gdrv,
 	rng_fill(r, key, sizeof(key));
 	rng_fill(r, iv, sizeof(iv));
 	rng_fill(r, in, len);
-	if ((ra = ax_cipher_open(gen, gdrv)) ||
-	    (ra = ax_cipher_open(ours, drv)) ||
-	    (ra = ax_cipher_setkey(gen, key, 32)) ||
-	    (ra = ax_cipher_setkey(ours, key, 32)))
+	ra = ax_cipher_open(gen, gdrv) ?: ax_cipher_open(ours, drv) ?:
+	     ax_cipher_setkey(gen, key, 32) ?: ax_cipher_setkey(ours, key, 32);
+	if (ra)
 		goto err;
 	rb = ax_cipher_encrypt(gen, iv, in, fb->b, len, AX_SENDMSG, r);
 	ra = ax_cipher_encrypt(ours, iv, in, out, len, acc, r);
@@ -116,9 +115,10 @@ static int fuzz_hash_case(const char *drv, const char *gdrv,
 
 	rng_fill(r, key, sizeof(key));
 	rng_fill(r, in, len);
-	if ((ra = ax_hash_open(gen, gdrv)) || (ra = ax_hash_open(ours, drv)) ||
-	    (ra = ax_hash_setkey(gen, key, sizeof(key))) ||
-	    (ra = ax_hash_setkey(ours, key, sizeof(key)))) {
+	ra = ax_hash_open(gen, gdrv) ?: ax_hash_open(ours, drv) ?:
+	     ax_hash_setkey(gen, key, sizeof(key)) ?:
+	     ax_hash_setkey(ours, key, sizeof(key));
+	if (ra) {
 		ax_hash_close(ours);
 		ax_hash_close(gen);
 		snprintf(why, whylen, "open/setkey: %s", strerror((int)-ra));
@@ -152,7 +152,9 @@ static int fuzz_driver(const struct opts *o, const struct pc_alg *a,
 	for (;;) {
 		double t = now_seconds() - t0;
 
-		if (o->cases ? n >= o->cases : t >= o->seconds)
+		if (o->cases && n >= o->cases)
+			break;
+		if (!o->cases && t >= o->seconds)
 			break;
 		bad = hash ? fuzz_hash_case(a->driver, gen, fb, &r, why,
 					    sizeof(why)) :

@@ -62,6 +62,16 @@ static int hexval(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* \n \t ...; anything else (\\ \" \' \?) stands for itself */
+static int simple_escape(int c)
+{
+	static const char from[] = "ntrabfv";
+	static const char to[] = "\n\t\r\a\b\f\v";
+	const char *at = c ? strchr(from, c) : NULL;
+
+	return at ? to[at - from] : c;
+}
+
 /* one "..." literal, appended to lx->str */
 static int lex_string(struct lexer *lx)
 {
@@ -83,22 +93,16 @@ static int lex_string(struct lexer *lx)
 				v = v * 16 + hexval(*lx->p++);
 			str_put(lx, v);
 			break;
-		case '0': case '1': case '2': case '3':
-		case '4': case '5': case '6': case '7':
+		case '0' ... '7':
 			v = c - '0';
 			for (int i = 0; i < 2 && lx->p < lx->end &&
 			     *lx->p >= '0' && *lx->p <= '7'; i++)
 				v = v * 8 + (*lx->p++ - '0');
 			str_put(lx, v);
 			break;
-		case 'n': str_put(lx, '\n'); break;
-		case 't': str_put(lx, '\t'); break;
-		case 'r': str_put(lx, '\r'); break;
-		case 'a': str_put(lx, '\a'); break;
-		case 'b': str_put(lx, '\b'); break;
-		case 'f': str_put(lx, '\f'); break;
-		case 'v': str_put(lx, '\v'); break;
-		default: str_put(lx, c); break;	/* \\ \" \' \? */
+		default:
+			str_put(lx, simple_escape(c));
+			break;
 		}
 	}
 	if (lx->p >= lx->end)

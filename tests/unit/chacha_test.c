@@ -198,7 +198,7 @@ void test_chacha(void)
 	for (i = 0; i < nr_variants; i++) {
 		if (!variants[i].chacha)
 			continue;
-		for (j = 0; j < sizeof(algs) / sizeof(algs[0]); j++)
+		for (j = 0; j < ARRAY_SIZE(algs); j++)
 			test_variant_alg(&variants[i], &algs[j]);
 	}
 	free(ref);

@@ -54,7 +54,7 @@ void test_dispatch(void)
 	char group[64], err[128];
 	struct rng r;
 
-	for (i = 0; i < sizeof(streams) / sizeof(streams[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(streams); i++) {
 		const struct variant *v = NULL;
 
 		for (j = 0; j < nr_variants; j++)

@@ -288,7 +288,7 @@ void test_kat_testmgr(const char *path)
 	unsigned int t, i;
 	int n;
 
-	for (t = 0; t < sizeof(tmpls) / sizeof(tmpls[0]); t++) {
+	for (t = 0; t < ARRAY_SIZE(tmpls); t++) {
 		char group[64];
 
 		snprintf(group, sizeof(group), "testmgr %s", tmpls[t].alg);

@@ -103,7 +103,7 @@ static void nhp_digest(const struct ax86_nhpoly1305_key *key, ax86_nh_fn nh,
 			n = rng_below(split, len + 1);
 			break;
 		}
-		n = min(n, len);
+		n = min_t(unsigned int, n, len);
 		ax86_nhpoly1305_update(&st, key, m, n, nh);
 		m += n;
 		len -= n;

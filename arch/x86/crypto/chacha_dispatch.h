@@ -10,23 +10,7 @@
 
 #include "../../../crypto/chacha_generic.h"
 
-#ifdef __KERNEL__
-#include <linux/linkage.h>
-#else
-#define asmlinkage
-#endif
-
-#define AX86_CHACHA_ASM(isa)						\
-	asmlinkage void ax86_chacha_xor_##isa(const u32 state[16], u8 *dst, \
-					      const u8 *src, unsigned int len, \
-					      unsigned int nrounds)
-AX86_CHACHA_ASM(sse2);
-AX86_CHACHA_ASM(ssse3);
-AX86_CHACHA_ASM(avx2);
-AX86_CHACHA_ASM(avx512vl);
-AX86_CHACHA_ASM(avx512);
-asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
-				   unsigned int nrounds);
+#include "asm_cores.h"
 
 static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 {

@@ -76,7 +76,7 @@ static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 		return;
 	}
 	while (len) {
-		n = min(len, (unsigned int)FPU_CHUNK);
+		n = min_t(unsigned int, len, FPU_CHUNK);
 		kernel_fpu_begin();
 		stream(state, dst, src, n, nrounds);
 		kernel_fpu_end();
@@ -251,12 +251,18 @@ MODULE_DESCRIPTION("ChaCha20, XChaCha20, XChaCha12 with SSE2/SSSE3/AVX2/AVX-512 
 MODULE_ALIAS_CRYPTO("chacha20");
 MODULE_ALIAS_CRYPTO("xchacha20");
 MODULE_ALIAS_CRYPTO("xchacha12");
-#define DRIVER_ALIASES(isa)				\
-	MODULE_ALIAS_CRYPTO("chacha20-ax86-" #isa);	\
-	MODULE_ALIAS_CRYPTO("xchacha20-ax86-" #isa);	\
-	MODULE_ALIAS_CRYPTO("xchacha12-ax86-" #isa)
-DRIVER_ALIASES(sse2);
-DRIVER_ALIASES(ssse3);
-DRIVER_ALIASES(avx2);
-DRIVER_ALIASES(avx512vl);
-DRIVER_ALIASES(avx512);
+MODULE_ALIAS_CRYPTO("chacha20-ax86-sse2");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-sse2");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-sse2");
+MODULE_ALIAS_CRYPTO("chacha20-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("chacha20-ax86-avx2");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-avx2");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-avx2");
+MODULE_ALIAS_CRYPTO("chacha20-ax86-avx512vl");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-avx512vl");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-avx512vl");
+MODULE_ALIAS_CRYPTO("chacha20-ax86-avx512");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-avx512");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-avx512");

@@ -12,18 +12,11 @@
 #include <crypto/internal/simd.h>
 
 #include "../../../crypto/nhpoly1305.h"
+#include "asm_cores.h"
 #include "isa.h"
 
 /* bytes of message per kernel_fpu_begin() section, at most */
 #define FPU_CHUNK	4096
-
-#define NH_ASM(isa) \
-	asmlinkage void ax86_nh_##isa(const u32 *key, const u8 *msg, \
-				      unsigned int len, \
-				      u8 hash[AX86_NH_HASH_BYTES])
-NH_ASM(sse2);
-NH_ASM(avx2);
-NH_ASM(avx512);
 
 static char *max_isa;
 module_param(max_isa, charp, 0444);
@@ -56,7 +49,7 @@ static __always_inline int ax86_nhp_update(struct shash_desc *desc,
 		return 0;
 	}
 	while (len) {
-		n = min(len, (unsigned int)FPU_CHUNK);
+		n = min_t(unsigned int, len, FPU_CHUNK);
 		kernel_fpu_begin();
 		ax86_nhpoly1305_update(st, key, src, n, nh);
 		kernel_fpu_end();

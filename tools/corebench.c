@@ -47,7 +47,7 @@ static bool offers(const struct cb_impl *m, enum alg a)
 	case NHPOLY1305:
 		return m->nh && m->nh_own;
 	case ADIANTUM:
-		return m->stream && m->nh;
+		return m->stream && m->nh;	/* the pair the drivers use */
 	default:
 		return false;
 	}
@@ -173,7 +173,9 @@ struct cell {
 	bool have;
 };
 
-static struct cell cells[NALGS][NLENS][16];
+#define MAX_IMPLS 16
+
+static struct cell cells[NALGS][NLENS][MAX_IMPLS];
 
 static const char *unsupported(const struct cb_impl *m)
 {
@@ -198,7 +200,7 @@ static const char *unsupported(const struct cb_impl *m)
 static void measure_row(enum alg a, int li, int trials)
 {
 	unsigned int len = lens[li], reps, i, t;
-	double samples[16][64];
+	double samples[MAX_IMPLS][64];
 	int k;
 
 	reps = 262144 / len;
@@ -273,6 +275,10 @@ int main(int argc, char **argv)
 		perror("corebench: sched_setaffinity (not pinned)");
 	__builtin_cpu_init();
 	cb_impls_init();
+	if (cb_nr_impls > MAX_IMPLS) {
+		fprintf(stderr, "corebench: raise MAX_IMPLS\n");
+		return 2;
+	}
 	memset(buf, 0x5a, sizeof(buf));
 	memset(key, 0x42, sizeof(key));
 	memset(iv, 0x24, sizeof(iv));

@@ -105,7 +105,7 @@ static const enum ax86_isa ax86_nh_isa[] = { AX86_SSE2, AX86_AVX2, AX86_AVX512 }
 
 /*
  * The zmm NH is still slower than the AVX2 one (make bench: 0.25 against
- * 0.175 cycles/byte at 4 KiB on Zen 4): until it is not, it ranks below
+ * 0.17 cycles/byte at 4 KiB on Zen 4): until it is not, it ranks below
  * AVX2, registered and self-tested but not the default.
  */
 static int ax86_nh_priority(enum ax86_isa isa)

@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "nh_generic.h"
 
+void ax86_nh_key_words(u32 *key, const u8 *raw, unsigned int units)
+{
+	static const int from[4] = { 0, 2, 1, 3 };
+	unsigned int i;
+	int j;
+
+	for (i = 0; i < units; i++, key += 4, raw += AX86_NH_UNIT)
+		for (j = 0; j < 4; j++)
+			key[j] = get_unaligned_le32(raw + 4 * from[j]);
+}
+
 void ax86_nh_generic(const u32 *key, const u8 *msg, unsigned int len,
 		     u8 hash[AX86_NH_HASH_BYTES])
 {
@@ -17,8 +28,8 @@ void ax86_nh_generic(const u32 *key, const u8 *msg, unsigned int len,
 		for (p = 0; p < AX86_NH_PASSES; p++) {
 			const u32 *k = key + 4 * p;
 
-			sum[p] += (u64)(u32)(m0 + k[0]) * (u32)(m2 + k[2]);
-			sum[p] += (u64)(u32)(m1 + k[1]) * (u32)(m3 + k[3]);
+			sum[p] += (u64)(u32)(m0 + k[0]) * (u32)(m2 + k[1]);
+			sum[p] += (u64)(u32)(m1 + k[2]) * (u32)(m3 + k[3]);
 		}
 		key += AX86_NH_UNIT / 4;
 		msg += AX86_NH_UNIT;

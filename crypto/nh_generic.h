@@ -17,8 +17,16 @@
 #define AX86_NH_HASH_BYTES	(8 * AX86_NH_PASSES)
 
 /*
- * @len is a multiple of 16, at most 1024; @hash gets four le64 sums.  Every
- * SIMD NH in arch/ has exactly this contract.
+ * Our NH key order: the words of each 16-byte key unit are kept as
+ * (k0, k2, k1, k3), the order in which the SIMD code multiplies them, so
+ * that it needs no shuffle per pass.  ax86_nh_key_words() converts the
+ * little-endian key bytes.
+ */
+void ax86_nh_key_words(u32 *key, const u8 *raw, unsigned int units);
+
+/*
+ * @key in our NH key order; @len is a multiple of 16, at most 1024; @hash
+ * gets four le64 sums.  Every SIMD NH in arch/ has exactly this contract.
  */
 void ax86_nh_generic(const u32 *key, const u8 *msg, unsigned int len,
 		     u8 hash[AX86_NH_HASH_BYTES]);

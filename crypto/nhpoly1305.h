@@ -21,7 +21,7 @@
 
 struct ax86_nhpoly1305_key {
 	struct ax86_poly1305_key poly;
-	u32 nh[AX86_NH_KEY_WORDS];
+	u32 nh[AX86_NH_KEY_WORDS];	/* in our NH key order */
 };
 
 struct ax86_nhpoly1305_state {

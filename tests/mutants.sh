@@ -29,9 +29,12 @@ arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm
 arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15
 arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN
 arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
-arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xfa|pshufd		$0xfb
-arch/x86/crypto/nh-avx2-x86_64.S|vpermq		$0xd8|vpermq		$0xd9
-arch/x86/crypto/nh-avx512-x86_64.S|vpaddd		(KEY), %zmm17|vpaddd		4(KEY), %zmm17
+arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
+arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
+arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
+arch/x86/crypto/nh-avx512-x86_64.S|vpsrlq		$32, %zmm21|vpsrlq		$31, %zmm21
+arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d
+crypto/nh_generic.c|{ 0, 2, 1, 3 }|{ 0, 1, 2, 3 }
 arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);
 crypto/poly1305_core.c|h2 &= 3;|h2 &= 7;
 crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);

@@ -21,6 +21,7 @@ struct cb_impl {
 	void (*hchacha)(const u32 st[16], u32 out[8], unsigned int nrounds);
 	ax86_nh_fn nh;
 	bool nh_own;		/* the NH is this ISA's own (has NH rows) */
+	bool nh_raw_key;	/* NH key words in plain order (in-tree) */
 	/* whole-message peers without a state interface */
 	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16]);

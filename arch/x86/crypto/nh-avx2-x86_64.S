@@ -5,9 +5,12 @@
  * void ax86_nh_avx2(const u32 *key, const u8 *msg, unsigned int len,
  *		     u8 hash[32]);
  *
- * @len is a multiple of 16 up to 1024.  The key of pass p at unit u starts
- * 16p bytes after that of pass 0, so one 32-byte load serves passes 0 and 1
- * (and one more passes 2 and 3) against the unit broadcast to both lanes.
+ * @len is a multiple of 16 up to 1024; @key is in our NH key order (see
+ * crypto/nh_generic.h): per unit (k0, k2, k1, k3).  Two units per ymm
+ * register: put in key order by one vpshufd, t = m + k holds (t0, t2, t1,
+ * t3) per unit, and vpmuludq of t with t >> 32 gives t0 * t2 and t1 * t3.
+ * The key of pass p starts 16p bytes further on, so each pass is one load.
+ * Sums: ymm4..ymm7 for passes 0..3, four 64-bit partial sums each.
  */
 #include <linux/linkage.h>
 
@@ -16,36 +19,52 @@
 #define LEN	%edx
 #define HASH	%rcx
 
-/* ymm\s += products of the two passes keyed at \koff for the unit in ymm0 */
-.macro PASS2 koff, s
-	vpaddd		\koff(KEY), %ymm0, %ymm1
-	vpshufd		$0x50, %ymm1, %ymm2
-	vpshufd		$0xfa, %ymm1, %ymm1
-	vpmuludq	%ymm2, %ymm1, %ymm1
-	vpaddq		%ymm1, %ymm\s, %ymm\s
+/* \W\s += products of the pass keyed at \koff for the units in \W\()0 */
+.macro PASS W, koff, s
+	vpaddd		\koff(KEY), %\W\()0, %\W\()1
+	vpsrlq		$32, %\W\()1, %\W\()2
+	vpmuludq	%\W\()2, %\W\()1, %\W\()1
+	vpaddq		%ymm1, %ymm\s, %ymm\s	/* xmm ops zeroed ymm1's top */
+.endm
+
+.macro UNITS W, bytes
+	vpshufd		$0xd8, (MSG), %\W\()0
+	PASS		\W, 0, 4
+	PASS		\W, 16, 5
+	PASS		\W, 32, 6
+	PASS		\W, 48, 7
+	add		$\bytes, KEY
+	add		$\bytes, MSG
+	sub		$\bytes, LEN
 .endm
 
 .text
 SYM_FUNC_START(ax86_nh_avx2)
-	vpxor		%xmm4, %xmm4, %xmm4	/* passes 0, 1 */
-	vpxor		%xmm5, %xmm5, %xmm5	/* passes 2, 3 */
+	vpxor		%xmm4, %xmm4, %xmm4
+	vpxor		%xmm5, %xmm5, %xmm5
+	vpxor		%xmm6, %xmm6, %xmm6
+	vpxor		%xmm7, %xmm7, %xmm7
+.Lpair:
+	cmp		$32, LEN
+	jb		.Lodd
+	UNITS		ymm, 32
+	jmp		.Lpair
+.Lodd:
 	test		LEN, LEN
-	jz		.Lstore
-.Lunit:
-	vbroadcasti128	(MSG), %ymm0
-	PASS2		0, 4
-	PASS2		32, 5
-	add		$16, KEY
-	add		$16, MSG
-	sub		$16, LEN
-	jnz		.Lunit
-.Lstore:
-	/* lanes: ymm4 = [p0 p0 | p1 p1], ymm5 = [p2 p2 | p3 p3] */
-	vpunpcklqdq	%ymm5, %ymm4, %ymm0
-	vpunpckhqdq	%ymm5, %ymm4, %ymm1
-	vpaddq		%ymm1, %ymm0, %ymm0	/* [p0 p2 | p1 p3] */
-	vpermq		$0xd8, %ymm0, %ymm0	/* [p0 p1 | p2 p3] */
-	vmovdqu		%ymm0, (HASH)
+	jz		.Lsum
+	UNITS		xmm, 16
+.Lsum:
+	/* S_p = [a b | c d] → hash[p] = a + b + c + d */
+	vpunpcklqdq	%ymm5, %ymm4, %ymm0	/* [S0a S1a | S0c S1c] */
+	vpunpckhqdq	%ymm5, %ymm4, %ymm1	/* [S0b S1b | S0d S1d] */
+	vpaddq		%ymm1, %ymm0, %ymm0
+	vpunpcklqdq	%ymm7, %ymm6, %ymm2
+	vpunpckhqdq	%ymm7, %ymm6, %ymm3
+	vpaddq		%ymm3, %ymm2, %ymm2
+	vperm2i128	$0x20, %ymm2, %ymm0, %ymm1	/* low lanes */
+	vperm2i128	$0x31, %ymm2, %ymm0, %ymm3	/* high lanes */
+	vpaddq		%ymm3, %ymm1, %ymm1	/* [h0 h1 | h2 h3] */
+	vmovdqu		%ymm1, (HASH)
 	vzeroupper
 	RET
 SYM_FUNC_END(ax86_nh_avx2)

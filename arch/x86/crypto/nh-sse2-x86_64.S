@@ -5,10 +5,10 @@
  * void ax86_nh_sse2(const u32 *key, const u8 *msg, unsigned int len,
  *		     u8 hash[32]);
  *
- * @len is a multiple of 16 up to 1024.  For each unit m and pass p, with
- * t = m + key[4u + 4p .. 4u + 4p + 3] (32-bit lanes), the pass sum gets
- * t0 * t2 + t1 * t3 (64-bit).  pmuludq multiplies lanes 0 and 2, so t is
- * shuffled into (t0, -, t1, -) and (t2, -, t3, -) first.
+ * @len is a multiple of 16 up to 1024; @key is in our NH key order (see
+ * crypto/nh_generic.h): per unit (k0, k2, k1, k3).  The unit is put in the
+ * same order once, so t = m + k holds (t0, t2, t1, t3): pmuludq of t with
+ * t >> 32 gives t0 * t2 and t1 * t3 side by side, with no shuffle per pass.
  */
 #include <linux/linkage.h>
 
@@ -17,12 +17,12 @@
 #define LEN	%edx
 #define HASH	%rcx
 
-/* sum \s += product terms of pass \p for message unit in xmm0 */
+/* sum xmm\s += products of pass \p for the unit in xmm0 */
 .macro PASS p, s
 	movdqu		16*\p(KEY), %xmm1
 	paddd		%xmm0, %xmm1
-	pshufd		$0x50, %xmm1, %xmm2
-	pshufd		$0xfa, %xmm1, %xmm1
+	movdqa		%xmm1, %xmm2
+	psrlq		$32, %xmm2
 	pmuludq		%xmm2, %xmm1
 	paddq		%xmm1, %xmm\s
 .endm
@@ -37,6 +37,7 @@ SYM_FUNC_START(ax86_nh_sse2)
 	jz		.Lstore
 .Lunit:
 	movdqu		(MSG), %xmm0
+	pshufd		$0xd8, %xmm0, %xmm0	/* (m0, m2, m1, m3) */
 	PASS		0, 4
 	PASS		1, 5
 	PASS		2, 6

@@ -120,15 +120,20 @@ LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
 BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h \
-	arch/x86/crypto/chacha_dispatch.h
+	tools/corebench_linux_nhp.c arch/x86/crypto/chacha_dispatch.h
+LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 
-$(LINUX_ASM): | $(BUILD)
-	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) $(patsubst $(BUILD)/%,%,$(LINUX_ASM))
-	touch $(LINUX_ASM)
+$(LINUX_ASM) $(LINUX_POLY): | $(BUILD)
+	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) \
+		$(patsubst $(BUILD)/%,%,$(LINUX_ASM) $(LINUX_POLY))
+	touch $(LINUX_ASM) $(LINUX_POLY)
 
-$(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM)
-	$(CC) -O2 $(USER_FLAGS) -o $@ $(filter %.c,$(BENCH_SRC)) $(CORE_C) \
-		$(ASM) $(LINUX_ASM) -lcrypto -lsodium
+# tools/bench-shim: the few kernel headers the in-tree Poly1305 includes
+$(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM) \
+		    $(LINUX_POLY) $(wildcard tools/bench-shim/*/*.h)
+	$(CC) -O2 $(USER_FLAGS) -Itools/bench-shim -o $@ \
+		$(filter %.c,$(BENCH_SRC)) $(CORE_C) $(ASM) $(LINUX_ASM) \
+		$(LINUX_POLY) -lcrypto -lsodium
 
 bench: deps $(BUILD)/corebench
 	$(BUILD)/corebench --csv $(BUILD)/bench.csv --dat $(BUILD)/bench.dat \

@@ -1,84 +1,149 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Poly1305 with two 64-bit limbs and a small third one, using 64x64->128
- * multiplies: on x86_64 this needs four mulq per block, the fewest of the
- * portable forms (__uint128_t: x86_64 gcc and clang have it).
+ * Poly1305 in three limbs of 44/44/42 bits with 64x64->128 multiplies
+ * (__uint128_t: x86_64 gcc and clang have it).  The limbs leave room to
+ * add two products before carrying, so two blocks are absorbed as
+ *	h = (h + m1) * r^2 + m2 * r
+ * where only the first product waits for h: NHPoly1305 feeds exactly two
+ * blocks per NH output, and this halves the serial chain that costs.
  */
 #include "poly1305_core.h"
 
+#define M44 ((1ULL << 44) - 1)
+#define M42 ((1ULL << 42) - 1)
+
+/* 2^132 = 4 * 2^130 = 20 (mod 2^130 - 5): how top terms fold down */
+#define FOLD 20
+
+static inline void split(u64 limb[3], u64 lo, u64 hi)
+{
+	limb[0] = lo & M44;
+	limb[1] = ((lo >> 44) | (hi << 20)) & M44;
+	limb[2] = hi >> 24;
+}
+
+/* d += a * b, unreduced: d gets the three 128-bit column sums */
+static inline void mul_add(__uint128_t d[3], const u64 a[3],
+			   const struct ax86_poly1305_mult *b)
+{
+	d[0] += (__uint128_t)a[0] * b->v[0] + (__uint128_t)a[1] * b->s2 +
+		(__uint128_t)a[2] * b->s1;
+	d[1] += (__uint128_t)a[0] * b->v[1] + (__uint128_t)a[1] * b->v[0] +
+		(__uint128_t)a[2] * b->s2;
+	d[2] += (__uint128_t)a[0] * b->v[2] + (__uint128_t)a[1] * b->v[1] +
+		(__uint128_t)a[2] * b->v[0];
+}
+
+static inline void set_mult(struct ax86_poly1305_mult *m)
+{
+	m->s1 = m->v[1] * FOLD;
+	m->s2 = m->v[2] * FOLD;
+}
+
+/* column sums to limbs, partly reduced (h[1] may exceed 44 bits a little) */
+static inline void carry(u64 h[3], const __uint128_t d[3])
+{
+	__uint128_t d1 = d[1], d2 = d[2];
+	u64 c;
+
+	h[0] = (u64)d[0] & M44;
+	d1 += (u64)(d[0] >> 44);
+	h[1] = (u64)d1 & M44;
+	d2 += (u64)(d1 >> 44);
+	h[2] = (u64)d2 & M42;
+	c = (u64)(d2 >> 42);
+	h[0] += c * 5;
+	h[1] += h[0] >> 44;
+	h[0] &= M44;
+}
+
 void ax86_poly1305_setkey(struct ax86_poly1305_key *key, const u8 raw[16])
 {
-	/* The clamp clears the low two bits of r1, so r1 / 4 is exact. */
-	key->r0 = get_unaligned_le64(raw) & 0x0ffffffc0fffffffULL;
-	key->r1 = get_unaligned_le64(raw + 8) & 0x0ffffffc0ffffffcULL;
-	key->s1 = key->r1 + (key->r1 >> 2);
+	__uint128_t d[3] = { 0 };
+
+	split(key->r.v, get_unaligned_le64(raw) & 0x0ffffffc0fffffffULL,
+	      get_unaligned_le64(raw + 8) & 0x0ffffffc0ffffffcULL);
+	set_mult(&key->r);
+	mul_add(d, key->r.v, &key->r);
+	carry(key->rr.v, d);
+	set_mult(&key->rr);
+}
+
+static inline void add_block(u64 h[3], const u8 *src, u32 hibit)
+{
+	u64 m[3];
+
+	split(m, get_unaligned_le64(src), get_unaligned_le64(src + 8));
+	h[0] += m[0];
+	h[1] += m[1];
+	h[2] += m[2] | ((u64)hibit << 40);
 }
 
 void ax86_poly1305_blocks(struct ax86_poly1305_state *st,
 			  const struct ax86_poly1305_key *key,
 			  const u8 *src, unsigned int nblocks, u32 hibit)
 {
-	const u64 r0 = key->r0, r1 = key->r1, s1 = key->s1;
-	u64 h0 = st->h0, h1 = st->h1, h2 = st->h2;
-	__uint128_t d0, d1, t;
-	u64 c;
+	u64 h[3] = { st->h[0], st->h[1], st->h[2] }, m[3];
+	__uint128_t d[3];
 
-	while (nblocks--) {
-		/* h += m + hibit * 2^128 */
-		t = (__uint128_t)h0 + get_unaligned_le64(src);
-		h0 = (u64)t;
-		t = (__uint128_t)h1 + get_unaligned_le64(src + 8) + (u64)(t >> 64);
-		h1 = (u64)t;
-		h2 += (u64)(t >> 64) + hibit;
-
-		/*
-		 * h *= r, using 2^130 = 5 (mod p): the h1*r1 * 2^128 and
-		 * h2*r1 * 2^192 terms come down as h1*s1 and h2*s1 * 2^64.
-		 * h2 stays below 8, so no sum below can overflow 128 bits.
-		 */
-		d0 = (__uint128_t)h0 * r0 + (__uint128_t)h1 * s1;
-		d1 = (__uint128_t)h0 * r1 + (__uint128_t)h1 * r0 +
-		     (__uint128_t)h2 * s1;
-		h2 *= r0;	/* the 2^128 term */
-
-		h0 = (u64)d0;
-		d1 += (u64)(d0 >> 64);
-		h1 = (u64)d1;
-		h2 += (u64)(d1 >> 64);
-
-		/* Fold everything at or above 2^130 back in, times 5. */
-		c = (h2 >> 2) + (h2 & ~3ULL);
-		h2 &= 3;
-		t = (__uint128_t)h0 + c;
-		h0 = (u64)t;
-		t = (__uint128_t)h1 + (u64)(t >> 64);
-		h1 = (u64)t;
-		h2 += (u64)(t >> 64);
-
-		src += AX86_POLY1305_BLOCK_SIZE;
+	for (; nblocks >= 2; nblocks -= 2, src += 32) {
+		add_block(h, src, hibit);
+		m[0] = 0;
+		m[1] = 0;
+		m[2] = 0;
+		add_block(m, src + 16, hibit);
+		d[0] = 0;
+		d[1] = 0;
+		d[2] = 0;
+		mul_add(d, m, &key->r);		/* does not wait for h */
+		mul_add(d, h, &key->rr);
+		carry(h, d);
 	}
-	st->h0 = h0;
-	st->h1 = h1;
-	st->h2 = h2;
+	if (nblocks) {
+		add_block(h, src, hibit);
+		d[0] = 0;
+		d[1] = 0;
+		d[2] = 0;
+		mul_add(d, h, &key->r);
+		carry(h, d);
+	}
+	st->h[0] = h[0];
+	st->h[1] = h[1];
+	st->h[2] = h[2];
 }
 
 void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16])
 {
-	u64 h0 = st->h0, h1 = st->h1, h2 = st->h2;
-	u64 g0, g1, g2, mask;
-	__uint128_t t;
+	u64 h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
+	u64 g0, g1, g2, c, mask;
 
-	/* g = h + 5; if g reaches 2^130, h was >= p and h - p = g - 2^130. */
-	t = (__uint128_t)h0 + 5;
-	g0 = (u64)t;
-	t = (__uint128_t)h1 + (u64)(t >> 64);
-	g1 = (u64)t;
-	g2 = h2 + (u64)(t >> 64);
+	/* carry fully: h < 2^130 + small */
+	c = h1 >> 44;
+	h1 &= M44;
+	h2 += c;
+	c = h2 >> 42;
+	h2 &= M42;
+	h0 += c * 5;
+	c = h0 >> 44;
+	h0 &= M44;
+	h1 += c;
+	c = h1 >> 44;
+	h1 &= M44;
+	h2 += c;
 
-	mask = 0 - (g2 >> 2);	/* all ones when g >= 2^130 */
+	/* g = h + 5 - 2^130; keep it if it did not go negative (h >= p) */
+	g0 = h0 + 5;
+	c = g0 >> 44;
+	g0 &= M44;
+	g1 = h1 + c;
+	c = g1 >> 44;
+	g1 &= M44;
+	g2 = h2 + c - (1ULL << 42);
+	mask = (g2 >> 63) - 1;	/* all ones when g2 did not borrow */
 	h0 = (h0 & ~mask) | (g0 & mask);
 	h1 = (h1 & ~mask) | (g1 & mask);
+	h2 = (h2 & ~mask) | (g2 & mask);
 
-	put_unaligned_le64(h0, out);
-	put_unaligned_le64(h1, out + 8);
+	put_unaligned_le64(h0 | (h1 << 44), out);
+	put_unaligned_le64((h1 >> 20) | (h2 << 24), out + 8);
 }

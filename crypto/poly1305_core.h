@@ -2,6 +2,8 @@
 /*
  * Poly1305 as NHPoly1305 uses it: a 16-byte r only (no s), blocks fed whole,
  * the result h mod 2^130 - 5 truncated to 128 bits.
+ *
+ * Numbers mod 2^130 - 5 are three limbs of 44, 44 and 42 bits in u64s.
  */
 #ifndef AX86_POLY1305_CORE_H
 #define AX86_POLY1305_CORE_H
@@ -10,22 +12,28 @@
 
 #define AX86_POLY1305_BLOCK_SIZE	16
 
+/* a multiplier, with its top limbs already times 20 (see poly1305_core.c) */
+struct ax86_poly1305_mult {
+	u64 v[3];
+	u64 s1, s2;
+};
+
 struct ax86_poly1305_key {
-	u64 r0, r1;
-	u64 s1;		/* 5 * (r1 / 4): folds 2^128 * r1 back below 2^128 */
+	struct ax86_poly1305_mult r;	/* r, clamped */
+	struct ax86_poly1305_mult rr;	/* r^2: two blocks, one serial product */
 };
 
 struct ax86_poly1305_state {
-	u64 h0, h1, h2;	/* h = h0 + h1 * 2^64 + h2 * 2^128, partly reduced */
+	u64 h[3];	/* partly reduced: limbs may exceed their width a bit */
 };
 
 void ax86_poly1305_setkey(struct ax86_poly1305_key *key, const u8 raw[16]);
 
 static inline void ax86_poly1305_init(struct ax86_poly1305_state *st)
 {
-	st->h0 = 0;
-	st->h1 = 0;
-	st->h2 = 0;
+	st->h[0] = 0;
+	st->h[1] = 0;
+	st->h[2] = 0;
 }
 
 /* Absorb @nblocks 16-byte blocks, each with 2^128 added when @hibit is 1. */

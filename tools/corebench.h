@@ -21,7 +21,7 @@ struct cb_impl {
 	void (*hchacha)(const u32 st[16], u32 out[8], unsigned int nrounds);
 	ax86_nh_fn nh;
 	bool nh_own;		/* the NH is this ISA's own (has NH rows) */
-	bool nh_raw_key;	/* NH key words in plain order (in-tree) */
+	bool linux_nhp;		/* in-tree: plain NH key order, its Poly1305 */
 	/* whole-message peers without a state interface */
 	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16]);
@@ -47,6 +47,12 @@ LINUX_CHACHA(chacha_8block_xor_avx512vl);
 void hchacha_block_ssse3(const u32 *state, u32 *out, int nrounds);
 void nh_sse2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
 void nh_avx2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
+
+/* NHPoly1305 on the in-tree Poly1305 (corebench_linux_nhp.c) */
+void linux_nhp_setkey(const u8 raw[AX86_NHPOLY1305_KEY_SIZE]);
+const u32 *linux_nh_key(void);
+void linux_nhpoly1305(ax86_nh_fn nh, const u8 *src, unsigned int len,
+		      u8 out[16]);
 
 extern const struct cb_impl cb_impls[];
 extern const unsigned int cb_nr_impls;

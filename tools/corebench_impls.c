@@ -157,7 +157,7 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 #define LINUX(_isa, _needs, _stream, _nh, _own) {			\
 	.impl = "linux-6.1", .isa = #_isa, .needs = _needs,		\
 	.stream = _stream, .hchacha = linux_hchacha,			\
-	.nh = _nh, .nh_own = _own, .nh_raw_key = true,			\
+	.nh = _nh, .nh_own = _own, .linux_nhp = true,			\
 }
 
 const struct cb_impl cb_impls[] = {

@@ -129,9 +129,27 @@ static void openssl_cross_check(void)
 		if (memcmp(a, b, len))
 			chacha_ok = false;
 
-		/* Poly1305 with s = 0 and whole blocks is NHPoly1305's */
+		/*
+		 * Poly1305 with s = 0 and whole blocks is NHPoly1305's; every
+		 * fourth case uses all-ones keys and blocks, which keep h close
+		 * to 2^130 - 5 where the final reduction has to choose.
+		 */
 		len &= ~15u;
 		rng_fill(&r, mkey, 16);
+		if (n % 4 == 0) {
+			memset(mkey, 0xff, 16);
+			memset(in, n % 8 ? 0xff : 0, len);
+		}
+		/*
+		 * r = 1 and all-ones blocks: two of them sum to 2^130 - 2,
+		 * which only the final reduction brings down (to 3)
+		 */
+		if (n < 16) {
+			memset(mkey, 0, 16);
+			mkey[0] = 1;
+			len = 16 * (n % 8 + 1);
+			memset(in, 0xff, len);
+		}
 		ax86_poly1305_setkey(&pk, mkey);
 		ax86_poly1305_init(&ps);
 		ax86_poly1305_blocks(&ps, &pk, in, len / 16, 1);

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make bench: NHPoly1305 as Linux 6.1 computes it, with its own Poly1305
+ * core (lib/crypto/poly1305-donna64.c, compiled from linux-source-6.1 with
+ * tools/bench-shim) inside the same state machine as ours, which follows
+ * crypto/nhpoly1305.c step for step.  The Poly1305 names of
+ * crypto/nhpoly1305.h are pointed at the kernel's before it is included.
+ */
+#include <crypto/internal/poly1305.h>
+
+#define AX86_POLY1305_CORE_H		/* use the kernel's instead */
+#define AX86_POLY1305_BLOCK_SIZE	POLY1305_BLOCK_SIZE
+#define ax86_poly1305_key		poly1305_core_key
+#define ax86_poly1305_state		poly1305_state
+#define ax86_poly1305_init		poly1305_core_init
+#define ax86_poly1305_blocks		poly1305_core_blocks
+#define ax86_poly1305_emit(st, out)	poly1305_core_emit(st, NULL, out)
+#define ax86_nhpoly1305_key		linux_nhpoly1305_key
+#define ax86_nhpoly1305_state		linux_nhpoly1305_state
+
+#include "../crypto/nhpoly1305.h"
+#include "corebench.h"
+
+static struct linux_nhpoly1305_key key;
+
+void linux_nhp_setkey(const u8 raw[AX86_NHPOLY1305_KEY_SIZE])
+{
+	int i;
+
+	poly1305_core_setkey(&key.poly, raw);
+	for (i = 0; i < AX86_NH_KEY_WORDS; i++)	/* the in-tree NH key order */
+		key.nh[i] = get_unaligned_le32(raw + 16 + 4 * i);
+}
+
+const u32 *linux_nh_key(void)
+{
+	return key.nh;
+}
+
+void linux_nhpoly1305(ax86_nh_fn nh, const u8 *src, unsigned int len,
+		      u8 out[16])
+{
+	struct linux_nhpoly1305_state st;
+
+	ax86_nhpoly1305_init(&st);
+	ax86_nhpoly1305_update(&st, &key, src, len, nh);
+	ax86_nhpoly1305_final(&st, &key, out, nh);
+}

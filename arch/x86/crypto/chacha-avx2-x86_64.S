@@ -10,8 +10,10 @@
  * [src, src + len) and [dst, dst + len), dst == src allowed.
  *
  * Word w of blocks 0..7 sits in one ymm register (blocks 0..3 in the low
- * 128-bit lane, 4..7 in the high one).  Rows b, c, d stay in ymm4..ymm15,
- * row a lives on the stack and visits ymm0/ymm1 two words at a time.
+ * 128-bit lane, 4..7 in the high one): all sixteen rows in ymm0..ymm15, so
+ * the four quarter rounds of a half round run side by side.  The rotations
+ * by 12 and 7 need one spare register: the d row of the fourth quarter
+ * round steps out to the stack for them (it is not used in between).
  */
 #include <linux/linkage.h>
 
@@ -36,10 +38,10 @@
 
 /* scratch layout, offsets from FRAME */
 #define ORIG	0		/* 16 rows: the input state, broadcast */
-#define AROW	512		/* the working a row ... */
-#define SPILL	512		/* ... reused to park rows 8..15 at the end */
+#define SPILL	512		/* rows 8..15 parked while 0..7 are output */
 #define KS	768		/* keystream of a final partial batch */
-#define FRAME_BYTES	1280
+#define TMP	1280		/* the register parked during rotations */
+#define FRAME_BYTES	1312
 
 .text
 
@@ -49,36 +51,46 @@
 	vpor		%ymm\tmp, %ymm\r, %ymm\r
 .endm
 
-/* Two quarter rounds side by side: (a1,b1,c1,d1) and (a2,b2,c2,d2). */
-.macro QR2 a1, b1, c1, d1, a2, b2, c2, d2
-	vmovdqa		AROW+32*\a1(FRAME), %ymm0
-	vmovdqa		AROW+32*\a2(FRAME), %ymm1
-	vpaddd		%ymm\b1, %ymm0, %ymm0
-	vpaddd		%ymm\b2, %ymm1, %ymm1
-	vpxor		%ymm0, %ymm\d1, %ymm\d1
-	vpxor		%ymm1, %ymm\d2, %ymm\d2
-	vpshufb		.Lrot16(%rip), %ymm\d1, %ymm\d1
-	vpshufb		.Lrot16(%rip), %ymm\d2, %ymm\d2
-	vpaddd		%ymm\d1, %ymm\c1, %ymm\c1
-	vpaddd		%ymm\d2, %ymm\c2, %ymm\c2
-	vpxor		%ymm\c1, %ymm\b1, %ymm\b1
-	vpxor		%ymm\c2, %ymm\b2, %ymm\b2
-	ROTL		\b1, 12, 2
-	ROTL		\b2, 12, 3
-	vpaddd		%ymm\b1, %ymm0, %ymm0
-	vpaddd		%ymm\b2, %ymm1, %ymm1
-	vpxor		%ymm0, %ymm\d1, %ymm\d1
-	vpxor		%ymm1, %ymm\d2, %ymm\d2
-	vpshufb		.Lrot8(%rip), %ymm\d1, %ymm\d1
-	vpshufb		.Lrot8(%rip), %ymm\d2, %ymm\d2
-	vpaddd		%ymm\d1, %ymm\c1, %ymm\c1
-	vpaddd		%ymm\d2, %ymm\c2, %ymm\c2
-	vpxor		%ymm\c1, %ymm\b1, %ymm\b1
-	vpxor		%ymm\c2, %ymm\b2, %ymm\b2
-	ROTL		\b1, 7, 2
-	ROTL		\b2, 7, 3
-	vmovdqa		%ymm0, AROW+32*\a1(FRAME)
-	vmovdqa		%ymm1, AROW+32*\a2(FRAME)
+/* x_i op= y_i for four pairs */
+.macro OP4 op, x0, y0, x1, y1, x2, y2, x3, y3
+	\op		%ymm\y0, %ymm\x0, %ymm\x0
+	\op		%ymm\y1, %ymm\x1, %ymm\x1
+	\op		%ymm\y2, %ymm\x2, %ymm\x2
+	\op		%ymm\y3, %ymm\x3, %ymm\x3
+.endm
+
+/* rotate by 16 or 8: a byte shuffle, no spare register needed */
+.macro SHUF4 mask, x0, x1, x2, x3
+	vpshufb		\mask(%rip), %ymm\x0, %ymm\x0
+	vpshufb		\mask(%rip), %ymm\x1, %ymm\x1
+	vpshufb		\mask(%rip), %ymm\x2, %ymm\x2
+	vpshufb		\mask(%rip), %ymm\x3, %ymm\x3
+.endm
+
+/* rotate by 12 or 7 with ymm\t as the spare, parked and restored */
+.macro ROT4 n, t, x0, x1, x2, x3
+	vmovdqa		%ymm\t, TMP(FRAME)
+	ROTL		\x0, \n, \t
+	ROTL		\x1, \n, \t
+	ROTL		\x2, \n, \t
+	ROTL		\x3, \n, \t
+	vmovdqa		TMP(FRAME), %ymm\t
+.endm
+
+/* Four quarter rounds side by side on (a_i, b_i, c_i, d_i) */
+.macro QR4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+	OP4		vpaddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		vpxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	SHUF4		.Lrot16, \d0, \d1, \d2, \d3
+	OP4		vpaddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		vpxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROT4		12, \d3, \b0, \b1, \b2, \b3
+	OP4		vpaddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		vpxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	SHUF4		.Lrot8, \d0, \d1, \d2, \d3
+	OP4		vpaddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		vpxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROT4		7, \d3, \b0, \b1, \b2, \b3
 .endm
 
 /*
@@ -147,28 +159,18 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	vmovdqa		%ymm0, ORIG+32*12(FRAME)
 
 .Lbatch:
-.irp w, 0, 1, 2, 3
-	vmovdqa		ORIG+32*\w(FRAME), %ymm0
-	vmovdqa		%ymm0, AROW+32*\w(FRAME)
-.endr
-.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vmovdqa		ORIG+32*\w(FRAME), %ymm\w
 .endr
 	mov		NROUNDS, ROUND
 .Lround:
-	QR2		0, 4, 8, 12,	1, 5, 9, 13
-	QR2		2, 6, 10, 14,	3, 7, 11, 15
-	QR2		0, 5, 10, 15,	1, 6, 11, 12
-	QR2		2, 7, 8, 13,	3, 4, 9, 14
+	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
+	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
 	sub		$2, ROUND
 	jnz		.Lround
 
 	/* feed-forward; rows 8..15 are parked to free registers */
-.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vpaddd		ORIG+32*\w(FRAME), %ymm\w, %ymm\w
-.endr
-.irp w, 0, 1, 2, 3
-	vmovdqa		AROW+32*\w(FRAME), %ymm\w
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vpaddd		ORIG+32*\w(FRAME), %ymm\w, %ymm\w
 .endr
 .irp w, 8, 9, 10, 11, 12, 13, 14, 15

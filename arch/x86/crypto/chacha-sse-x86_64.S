@@ -13,10 +13,10 @@
  * wrapping at 2^32; @state is not written.  Reads and writes stay inside
  * [src, src + len) and [dst, dst + len); dst == src is allowed.
  *
- * Register use: word w of the four blocks sits in lane j = block j.  Rows
- * b, c, d (words 4..15) live in xmm4..xmm15; row a (words 0..3) lives on
- * the stack, two words at a time in xmm0/xmm1 while a round uses them,
- * because sixteen rows plus temporaries do not fit in sixteen registers.
+ * Register use: word w of the four blocks sits in lane j = block j, all
+ * sixteen rows in xmm0..xmm15, so the four quarter rounds of a half round
+ * run side by side.  Rotations done with shifts need one spare register:
+ * the d row of the fourth quarter round steps out to the stack for them.
  */
 #include <linux/linkage.h>
 
@@ -37,9 +37,10 @@
 
 /* scratch layout, offsets from FRAME */
 #define ORIG	0		/* 16 rows: the input state, broadcast */
-#define AROW	256		/* the working a row */
-#define KS	320		/* keystream of a final partial batch */
-#define FRAME_BYTES	576
+#define PARK	256		/* row d parked while rows are transposed */
+#define TMP	320		/* the register parked during rotations */
+#define KS	336		/* keystream of a final partial batch */
+#define FRAME_BYTES	592
 
 .text
 
@@ -50,53 +51,63 @@
 	por		%xmm\tmp, %xmm\r
 .endm
 
+/* rotate by 16 without SSSE3: swap the 16-bit halves of each word */
 .macro ROT16 r
-.if USE_PSHUFB
-	pshufb		.Lrot16(%rip), %xmm\r
-.else
 	pshuflw		$0xb1, %xmm\r, %xmm\r
 	pshufhw		$0xb1, %xmm\r, %xmm\r
-.endif
 .endm
 
-.macro ROT8 r, tmp
-.if USE_PSHUFB
-	pshufb		.Lrot8(%rip), %xmm\r
+/* x_i op= y_i for four pairs */
+.macro OP4 op, x0, y0, x1, y1, x2, y2, x3, y3
+	\op		%xmm\y0, %xmm\x0
+	\op		%xmm\y1, %xmm\x1
+	\op		%xmm\y2, %xmm\x2
+	\op		%xmm\y3, %xmm\x3
+.endm
+
+/* rotate four rows by \n; ymm\t (a d row) is parked while it serves */
+.macro ROT4 n, t, x0, x1, x2, x3
+.if USE_PSHUFB && (\n == 16 || \n == 8)
+.irp x, \x0, \x1, \x2, \x3
+	ROTB		\n, \x
+.endr
+.elseif \n == 16
+.irp x, \x0, \x1, \x2, \x3
+	ROT16		\x
+.endr
 .else
-	ROTL		\r, 8, \tmp
+	movdqa		%xmm\t, TMP(FRAME)
+	ROTL		\x0, \n, \t
+	ROTL		\x1, \n, \t
+	ROTL		\x2, \n, \t
+	ROTL		\x3, \n, \t
+	movdqa		TMP(FRAME), %xmm\t
 .endif
 .endm
 
-/* Two quarter rounds side by side: (a1,b1,c1,d1) and (a2,b2,c2,d2). */
-.macro QR2 a1, b1, c1, d1, a2, b2, c2, d2
-	movdqa		AROW+16*\a1(FRAME), %xmm0
-	movdqa		AROW+16*\a2(FRAME), %xmm1
-	paddd		%xmm\b1, %xmm0
-	paddd		%xmm\b2, %xmm1
-	pxor		%xmm0, %xmm\d1
-	pxor		%xmm1, %xmm\d2
-	ROT16		\d1
-	ROT16		\d2
-	paddd		%xmm\d1, %xmm\c1
-	paddd		%xmm\d2, %xmm\c2
-	pxor		%xmm\c1, %xmm\b1
-	pxor		%xmm\c2, %xmm\b2
-	ROTL		\b1, 12, 2
-	ROTL		\b2, 12, 3
-	paddd		%xmm\b1, %xmm0
-	paddd		%xmm\b2, %xmm1
-	pxor		%xmm0, %xmm\d1
-	pxor		%xmm1, %xmm\d2
-	ROT8		\d1, 2
-	ROT8		\d2, 3
-	paddd		%xmm\d1, %xmm\c1
-	paddd		%xmm\d2, %xmm\c2
-	pxor		%xmm\c1, %xmm\b1
-	pxor		%xmm\c2, %xmm\b2
-	ROTL		\b1, 7, 2
-	ROTL		\b2, 7, 3
-	movdqa		%xmm0, AROW+16*\a1(FRAME)
-	movdqa		%xmm1, AROW+16*\a2(FRAME)
+/* rotate by 16 or 8 with a byte shuffle (SSSE3) */
+.macro ROTB n, r
+.if \n == 16
+	pshufb		.Lrot16(%rip), %xmm\r
+.else
+	pshufb		.Lrot8(%rip), %xmm\r
+.endif
+.endm
+
+/* Four quarter rounds side by side on (a_i, b_i, c_i, d_i) */
+.macro QR4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+	OP4		paddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		pxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	ROT4		16, \c3, \d0, \d1, \d2, \d3
+	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROT4		12, \d3, \b0, \b1, \b2, \b3
+	OP4		paddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
+	OP4		pxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
+	ROT4		8, \c3, \d0, \d1, \d2, \d3
+	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROT4		7, \d3, \b0, \b1, \b2, \b3
 .endm
 
 /*
@@ -157,39 +168,29 @@
 	movdqa		%xmm0, ORIG+16*12(FRAME)
 
 .Lbatch\@:
-.irp w, 0, 1, 2, 3
-	movdqa		ORIG+16*\w(FRAME), %xmm0
-	movdqa		%xmm0, AROW+16*\w(FRAME)
-.endr
-.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	movdqa		ORIG+16*\w(FRAME), %xmm\w
 .endr
 	mov		NROUNDS, ROUND
 .Lround\@:
-	QR2		0, 4, 8, 12,	1, 5, 9, 13
-	QR2		2, 6, 10, 14,	3, 7, 11, 15
-	QR2		0, 5, 10, 15,	1, 6, 11, 12
-	QR2		2, 7, 8, 13,	3, 4, 9, 14
+	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
+	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
 	sub		$2, ROUND
 	jnz		.Lround\@
 
-	/* feed-forward, then row d to AROW to free registers for transposing */
-.irp w, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	/* feed-forward, then row d parked to free registers for transposing */
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	paddd		ORIG+16*\w(FRAME), %xmm\w
 .endr
-.irp w, 0, 1, 2, 3
-	movdqa		AROW+16*\w(FRAME), %xmm\w
-	paddd		ORIG+16*\w(FRAME), %xmm\w
-.endr
-	movdqa		%xmm12, AROW+16*0(FRAME)
-	movdqa		%xmm13, AROW+16*1(FRAME)
-	movdqa		%xmm14, AROW+16*2(FRAME)
-	movdqa		%xmm15, AROW+16*3(FRAME)
+	movdqa		%xmm12, PARK+16*0(FRAME)
+	movdqa		%xmm13, PARK+16*1(FRAME)
+	movdqa		%xmm14, PARK+16*2(FRAME)
+	movdqa		%xmm15, PARK+16*3(FRAME)
 	TRANSPOSE_OUT	0, 1, 2, 3, 12, 13, 0
 	TRANSPOSE_OUT	4, 5, 6, 7, 12, 13, 1
 	TRANSPOSE_OUT	8, 9, 10, 11, 12, 13, 2
 .irp w, 0, 1, 2, 3
-	movdqa		AROW+16*\w(FRAME), %xmm\w
+	movdqa		PARK+16*\w(FRAME), %xmm\w
 .endr
 	TRANSPOSE_OUT	0, 1, 2, 3, 4, 5, 3
 

@@ -32,7 +32,7 @@ arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
-arch/x86/crypto/nh-avx512-x86_64.S|vpsrlq		$32, %zmm21|vpsrlq		$31, %zmm21
+arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21
 arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d
 crypto/nh_generic.c|{ 0, 2, 1, 3 }|{ 0, 1, 2, 3 }
 arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);

@@ -23,7 +23,7 @@
 .macro PASS koff, s, mask
 	vmovdqu32	\koff(KEY), %zmm21\mask
 	vpaddd		%zmm20, %zmm21, %zmm21
-	vpsrlq		$32, %zmm21, %zmm22
+	vpshufd		$0xf5, %zmm21, %zmm22
 	vpmuludq	%zmm22, %zmm21, %zmm21
 	vpaddq		%zmm21, %zmm\s, %zmm\s
 .endm

@@ -8,7 +8,7 @@
  * @len is a multiple of 16 up to 1024; @key is in our NH key order (see
  * crypto/nh_generic.h): per unit (k0, k2, k1, k3).  The unit is put in the
  * same order once, so t = m + k holds (t0, t2, t1, t3): pmuludq of t with
- * t >> 32 gives t0 * t2 and t1 * t3 side by side, with no shuffle per pass.
+ * its odd words moved down gives t0 * t2 and t1 * t3 side by side.
  */
 #include <linux/linkage.h>
 
@@ -21,8 +21,7 @@
 .macro PASS p, s
 	movdqu		16*\p(KEY), %xmm1
 	paddd		%xmm0, %xmm1
-	movdqa		%xmm1, %xmm2
-	psrlq		$32, %xmm2
+	pshufd		$0xf5, %xmm1, %xmm2	/* t2, t3 to the even lanes */
 	pmuludq		%xmm2, %xmm1
 	paddq		%xmm1, %xmm\s
 .endm

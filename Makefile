@@ -109,7 +109,8 @@ install: modules
 		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_chacha.ko
 	install -D -m 644 adiantum_x86_nhpoly1305.ko \
 		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_nhpoly1305.ko
-	depmod -a $(if $(DESTDIR),-b $(DESTDIR)) $(INSTALL_KVER)
+	# a staging DESTDIR (packaging) runs depmod on the target instead
+	$(if $(DESTDIR),,depmod -a $(INSTALL_KVER))
 
 deps:
 	tools/install-deps.sh

@@ -103,13 +103,13 @@ demo: deps
 	$(MAKE) $(VM_INITRD)
 	BOOTS=max tests/vm/run.sh demo $(VM_INITRD) $(VM_KVER)
 
+# a staging DESTDIR (packaging) leaves depmod to the target system
 INSTALL_KVER ?= $(shell uname -r)
 install: modules
 	install -D -m 644 adiantum_x86_chacha.ko \
 		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_chacha.ko
 	install -D -m 644 adiantum_x86_nhpoly1305.ko \
 		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_nhpoly1305.ko
-	# a staging DESTDIR (packaging) runs depmod on the target instead
 	$(if $(DESTDIR),,depmod -a $(INSTALL_KVER))
 
 deps:

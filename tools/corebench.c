@@ -106,7 +106,8 @@ static void run(const struct cb_impl *m, enum alg a, unsigned int len)
 	case NH:
 		for (n = 0; n < len; n += AX86_NH_MESSAGE_BYTES)
 			m->nh(m->linux_nhp ? linux_nh_key() : nhkey.nh, buf + n,
-			      AX86_NH_MESSAGE_BYTES, h);
+			      min_t(unsigned int, len - n,
+				    AX86_NH_MESSAGE_BYTES), h);
 		break;
 	case NHPOLY1305:
 		nhpoly1305(m, len, h);

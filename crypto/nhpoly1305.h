@@ -54,17 +54,35 @@ ax86_nhpoly1305_flush_nh(struct ax86_nhpoly1305_state *st,
 			     AX86_NH_HASH_BYTES / AX86_POLY1305_BLOCK_SIZE, 1);
 }
 
+/* whole NH messages per Poly1305 call: their 8 blocks absorb together */
+#define AX86_NHP_BATCH	(AX86_POLY1305_POWERS * AX86_POLY1305_BLOCK_SIZE / \
+			 AX86_NH_HASH_BYTES)
+
 /* @len: a nonzero multiple of 16 */
 static __always_inline void
 ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 		      const struct ax86_nhpoly1305_key *key,
 		      const u8 *src, unsigned int len, ax86_nh_fn nh)
 {
-	unsigned int n, pos;
+	u8 hashes[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
 	u8 part[AX86_NH_HASH_BYTES];
+	unsigned int n, pos;
 	int i;
 
 	do {
+		if (st->nh_remaining == 0 && len >= AX86_NH_MESSAGE_BYTES) {
+			for (n = 0; n < AX86_NHP_BATCH &&
+			     len >= AX86_NH_MESSAGE_BYTES; n++) {
+				nh(key->nh, src, AX86_NH_MESSAGE_BYTES,
+				   hashes[n]);
+				src += AX86_NH_MESSAGE_BYTES;
+				len -= AX86_NH_MESSAGE_BYTES;
+			}
+			ax86_poly1305_blocks(&st->poly, &key->poly, hashes[0],
+					     n * AX86_NH_HASH_BYTES /
+					     AX86_POLY1305_BLOCK_SIZE, 1);
+			continue;
+		}
 		if (st->nh_remaining == 0) {
 			n = min_t(unsigned int, len, AX86_NH_MESSAGE_BYTES);
 			nh(key->nh, src, n, st->nh_hash);

@@ -4,6 +4,7 @@
  * the result h mod 2^130 - 5 truncated to 128 bits.
  *
  * Numbers mod 2^130 - 5 are three limbs of 44, 44 and 42 bits in u64s.
+ * Blocks are cheapest in groups of eight (see struct ax86_poly1305_key).
  */
 #ifndef AX86_POLY1305_CORE_H
 #define AX86_POLY1305_CORE_H
@@ -18,9 +19,15 @@ struct ax86_poly1305_mult {
 	u64 s1, s2;
 };
 
+/*
+ * Eight blocks are absorbed as h = (h + m1) r^8 + m2 r^7 + ... + m8 r:
+ * eight products side by side and one carry chain, where one block at a
+ * time would chain eight multiplies and carries.
+ */
+#define AX86_POLY1305_POWERS	8
+
 struct ax86_poly1305_key {
-	struct ax86_poly1305_mult r;	/* r, clamped */
-	struct ax86_poly1305_mult rr;	/* r^2: two blocks, one serial product */
+	struct ax86_poly1305_mult pow[AX86_POLY1305_POWERS];	/* r^(i+1) */
 };
 
 struct ax86_poly1305_state {

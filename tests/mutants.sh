@@ -37,6 +37,8 @@ arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d
 crypto/nh_generic.c|{ 0, 2, 1, 3 }|{ 0, 1, 2, 3 }
 arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);
 crypto/poly1305_core.c|h[2] = (u64)d2 & M42;|h[2] = (u64)d2 & M44;
+crypto/poly1305_core.c|mul_add(d, h, &key->pow[n - 1]);|mul_add(d, h, &key->pow[0]);
+crypto/nhpoly1305.h|n * AX86_NH_HASH_BYTES /|(n - 1) * AX86_NH_HASH_BYTES /
 crypto/poly1305_core.c|g2 = h2 + c - (1ULL << 42);|g2 = h2 + c - (1ULL << 41);
 crypto/poly1305_core.c|g0 = h0 + 5;|g0 = h0 + 4;
 crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);

@@ -10,6 +10,7 @@
 
 #define AX86_POLY1305_CORE_H		/* use the kernel's instead */
 #define AX86_POLY1305_BLOCK_SIZE	POLY1305_BLOCK_SIZE
+#define AX86_POLY1305_POWERS		8	/* batch size only */
 #define ax86_poly1305_key		poly1305_core_key
 #define ax86_poly1305_state		poly1305_state
 #define ax86_poly1305_init		poly1305_core_init

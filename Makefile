@@ -3,9 +3,12 @@
 # The front door.  The kernel build itself is described by Kbuild.
 #
 #   make              build the modules against KDIR
-#   make check        every test (unit tests on this CPU, then the VM tests)
-#   make check-unit   the userspace tests of the cores
 #   make demo         the main job: build, boot the VM, Adiantum on our drivers
+#   make check        every test, one verdict line: unit, mutants, bench
+#                     smoke run, VM
+#   make check-unit | check-mutants | check-vm   one part of it
+#   make bench        the cores beside Linux 6.1, OpenSSL, libsodium
+#   make tool         build/adiantum-x86, the AF_ALG tool
 #   make install      install the modules into /lib/modules/<ver>/extra
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -39,7 +42,6 @@ all: modules
 
 modules:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) $(KBUILD_OPTS) modules
-
 
 $(BUILD):
 	mkdir -p $@
@@ -131,7 +133,7 @@ $(LINUX_ASM) $(LINUX_POLY): | $(BUILD)
 
 # tools/bench-shim: the few kernel headers the in-tree Poly1305 includes
 $(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM) \
-		    $(LINUX_POLY) $(wildcard tools/bench-shim/*/*.h)
+		    $(LINUX_POLY) $(shell find tools/bench-shim -name '*.h')
 	$(CC) -O2 $(USER_FLAGS) -Itools/bench-shim -o $@ \
 		$(filter %.c,$(BENCH_SRC)) $(CORE_C) $(ASM) $(LINUX_ASM) \
 		$(LINUX_POLY) -lcrypto -lsodium

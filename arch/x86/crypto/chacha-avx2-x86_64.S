@@ -37,11 +37,11 @@
 #define BATCH	512		/* bytes per iteration */
 
 /* scratch layout, offsets from FRAME */
-#define ORIG	0		/* 16 rows: the input state, broadcast */
-#define SPILL	512		/* rows 8..15 parked while 0..7 are output */
-#define KS	768		/* keystream of a final partial batch */
-#define TMP	1280		/* the register parked during rotations */
-#define FRAME_BYTES	1312
+#define CTR	0		/* row 12: the counters of this batch */
+#define SPILL	32		/* rows 8..15 parked while 0..7 are output */
+#define TMP	288		/* the register parked during rotations */
+#define KS	320		/* keystream of a final partial batch (last) */
+#define FRAME_BYTES	832
 
 .text
 
@@ -150,18 +150,16 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	lea		31(%rsp), FRAME
 	and		$~31, FRAME
 
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vpbroadcastd	4*\w(STATE), %ymm0
-	vmovdqa		%ymm0, ORIG+32*\w(FRAME)
-.endr
-	vmovdqa		ORIG+32*12(FRAME), %ymm0
+	vpbroadcastd	4*12(STATE), %ymm0
 	vpaddd		.Lctr_inc(%rip), %ymm0, %ymm0
-	vmovdqa		%ymm0, ORIG+32*12(FRAME)
+	vmovdqa		%ymm0, CTR(FRAME)
 
+	/* the state words come straight from @state: no key on the stack */
 .Lbatch:
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqa		ORIG+32*\w(FRAME), %ymm\w
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
+	vpbroadcastd	4*\w(STATE), %ymm\w
 .endr
+	vmovdqa		CTR(FRAME), %ymm12
 	mov		NROUNDS, ROUND
 .Lround:
 	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
@@ -169,10 +167,16 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	sub		$2, ROUND
 	jnz		.Lround
 
-	/* feed-forward; rows 8..15 are parked to free registers */
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vpaddd		ORIG+32*\w(FRAME), %ymm\w, %ymm\w
+	/* feed-forward, with row 15 parked to free a register */
+	vmovdqa		%ymm15, SPILL+32*7(FRAME)
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14
+	vpbroadcastd	4*\w(STATE), %ymm15
+	vpaddd		%ymm15, %ymm\w, %ymm\w
 .endr
+	vpaddd		CTR(FRAME), %ymm12, %ymm12
+	vpbroadcastd	4*15(STATE), %ymm15
+	vpaddd		SPILL+32*7(FRAME), %ymm15, %ymm15
+	/* rows 8..15 are parked to free registers for the transposes */
 .irp w, 8, 9, 10, 11, 12, 13, 14, 15
 	vmovdqa		%ymm\w, SPILL+32*(\w - 8)(FRAME)
 .endr
@@ -188,9 +192,9 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	sub		$BATCH, LEN
 	add		$BATCH, SRC
 	add		$BATCH, DST
-	vmovdqa		ORIG+32*12(FRAME), %ymm0
+	vmovdqa		CTR(FRAME), %ymm0
 	vpaddd		.Leights(%rip), %ymm0, %ymm0
-	vmovdqa		%ymm0, ORIG+32*12(FRAME)
+	vmovdqa		%ymm0, CTR(FRAME)
 	jmp		.Lbatch
 
 	/* a final partial batch: XOR len < 512 bytes from the parked keystream */
@@ -207,21 +211,29 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	jmp		.Ltail32
 .Ltail1:
 	cmp		LEN, %rax
-	jae		.Ldone
+	jae		.Ltail_done
 	movzbl		(SRC,%rax), %r10d
 	xorb		KS(FRAME,%rax), %r10b
 	movb		%r10b, (DST,%rax)
 	inc		%rax
 	jmp		.Ltail1
 
-	/* the scratch holds the key and keystream: wipe it */
+	/*
+	 * The scratch holds counters, round state and keystream: wipe it, KS
+	 * too if a partial batch used it (%r8, the round count, is free now).
+	 */
+.Ltail_done:
+	mov		$FRAME_BYTES, %r8d
+	jmp		.Lwipe_from_0
 .Ldone:
+	mov		$KS, %r8d
+.Lwipe_from_0:
 	vpxor		%xmm0, %xmm0, %xmm0
 	xor		%eax, %eax
 .Lwipe:
 	vmovdqa		%ymm0, (FRAME,%rax)
 	add		$32, %rax
-	cmp		$FRAME_BYTES, %rax
+	cmp		%r8, %rax
 	jb		.Lwipe
 	add		$(FRAME_BYTES + 32), %rsp
 	vzeroupper

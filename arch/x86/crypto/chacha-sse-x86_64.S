@@ -39,7 +39,7 @@
 #define ORIG	0		/* 16 rows: the input state, broadcast */
 #define PARK	256		/* row d parked while rows are transposed */
 #define TMP	320		/* the register parked during rotations */
-#define KS	336		/* keystream of a final partial batch */
+#define KS	336		/* keystream of a final partial batch (last) */
 #define FRAME_BYTES	592
 
 .text
@@ -219,21 +219,29 @@
 	jmp		.Ltail16\@
 .Ltail1\@:
 	cmp		LEN, %rax
-	jae		.Ldone\@
+	jae		.Ltail_done\@
 	movzbl		(SRC,%rax), %r10d
 	xorb		KS(FRAME,%rax), %r10b
 	movb		%r10b, (DST,%rax)
 	inc		%rax
 	jmp		.Ltail1\@
 
-	/* the scratch holds the key and keystream: wipe it */
+	/*
+	 * The scratch holds the key and keystream: wipe it, KS too if a
+	 * partial batch used it (%r8, the round count, is free by now).
+	 */
+.Ltail_done\@:
+	mov		$FRAME_BYTES, %r8d
+	jmp		.Lwipe_from_0\@
 .Ldone\@:
+	mov		$KS, %r8d
+.Lwipe_from_0\@:
 	pxor		%xmm0, %xmm0
 	xor		%eax, %eax
 .Lwipe\@:
 	movdqa		%xmm0, (FRAME,%rax)
 	add		$16, %rax
-	cmp		$FRAME_BYTES, %rax
+	cmp		%r8, %rax
 	jb		.Lwipe\@
 	add		$(FRAME_BYTES + 16), %rsp
 .Lout\@:

@@ -9,6 +9,16 @@ PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-u
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
 PKGS="$PKGS busybox-static cryptsetup-bin dmsetup libkcapi-dev cpio kmod"
 
+# a second kernel for the VM tests: the newest Debian 12 6.12 (its packages
+# carry the version in their names and rotate with security updates)
+if ! ls /boot/vmlinuz-6.12.* >/dev/null 2>&1; then
+	[ -n "$(apt-cache search --names-only '^linux-image-6\.12' 2>/dev/null)" ] ||
+		apt-get update -qq
+	v=$(apt-cache search --names-only '^linux-image-6\.12\.[0-9]+\+deb12-amd64$' |
+		awk '{ print $1 }' | sed 's/^linux-image-//' | sort -V | tail -1)
+	[ -n "$v" ] && PKGS="$PKGS linux-image-$v linux-headers-$v"
+fi
+
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -195,10 +195,23 @@ fpu_test() {
 	rmmod adiantum_x86_fputest
 }
 
+# rmmod, waiting up to 5 s: the kernel may still be freeing the last users
+# (dm-crypt tfms, self-test threads of new adiantum instances)
+unload() {
+	for m in "$@"; do
+		for try in 1 2 3 4 5 6 7 8 9; do
+			rmmod "$m" 2>/dev/null && break
+			sleep 0.5
+		done
+		[ -d "/sys/module/$m" ] && ! rmmod "$m" && return 1
+	done
+	return 0
+}
+
 reload_cycles() {
 	ok=1
 	for i in 1 2 3; do
-		rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
+		unload adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
 		grep -q -- "-ax86-" /proc/crypto && ok=0
 		modprobe adiantum_x86_chacha && modprobe adiantum_x86_nhpoly1305 || ok=0
 	done
@@ -206,9 +219,14 @@ reload_cycles() {
 		pass "3 rmmod/modprobe cycles, drivers back with selftest passed"
 	else
 		fail "rmmod/modprobe cycles"
+		for m in adiantum_x86_chacha adiantum_x86_nhpoly1305; do
+			echo "    $m refcnt $(cat /sys/module/$m/refcnt 2>&1)"
+		done
+		awk '$1 == "name" { n = $3 } $1 == "driver" { d = $3 }
+		     $1 == "refcnt" && $3 > 1 { print "    in use: " n " " d " refcnt " $3 }' /proc/crypto
 	fi
 	# capping the ISA at load: only SSE2 drivers then
-	rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha
+	unload adiantum_x86_nhpoly1305 adiantum_x86_chacha
 	modprobe adiantum_x86_chacha max_isa=sse2
 	modprobe adiantum_x86_nhpoly1305 max_isa=sse2
 	n=$(grep -c "^driver.*-ax86-" /proc/crypto)
@@ -217,7 +235,7 @@ reload_cycles() {
 	else
 		fail "max_isa=sse2 left $n drivers"
 	fi
-	rmmod adiantum_x86_nhpoly1305 adiantum_x86_chacha
+	unload adiantum_x86_nhpoly1305 adiantum_x86_chacha
 	if modprobe adiantum_x86_chacha max_isa=bogus 2>/dev/null; then
 		fail "max_isa=bogus was accepted"
 		rmmod adiantum_x86_chacha

@@ -38,9 +38,11 @@ copy_prog "$(command -v dmsetup)"
 mods=/lib/modules/$kver
 mkdir -p "$root$mods/extra"
 (cd "$mods" && cp -r --parents kernel/crypto kernel/arch/x86/crypto \
-	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko \
+	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko* \
 	modules.builtin modules.builtin.modinfo modules.order "$root$mods/")
 cp "$kodir"/*.ko "$root$mods/extra/"
+# 6.12 and later ship .ko.xz; busybox modprobe wants plain .ko
+find "$root$mods" -name '*.ko.xz' -exec unxz {} +
 depmod -b "$root" "$kver"
 
 cp "$tool" "$root/sbin/adiantum-x86"

@@ -6,7 +6,8 @@
 # not reach its end marker is a failure.
 #   run.sh test|demo INITRAMFS KVER
 # Environment: BOOTS (default "max sse2"), FUZZ_CASES (default 20000),
-# VM_TIMEOUT seconds per boot (default 2400).
+# VM_TIMEOUT seconds per boot (default 2400), TAG (prefix of the boot
+# names in the results, e.g. "6.12-").
 mode=$1
 initrd=$2
 kver=$3
@@ -20,12 +21,13 @@ for b in $boots; do
 	sse2)	cpu=qemu64 ;;		# SSE2 and SSE3 only: no SSSE3
 	*)	echo "FAIL unknown boot $b"; continue ;;
 	esac
+	name=${TAG:-}$b
 	log=$dir/console-$b.log
 	t0=$(date +%s)
 	timeout "${VM_TIMEOUT:-2400}" qemu-system-x86_64 -cpu "$cpu" -m 1024 \
 		-smp 2 -nographic -no-reboot -kernel "/boot/vmlinuz-$kver" \
 		-initrd "$initrd" -append "console=ttyS0 panic=-1 quiet \
-loglevel=1 ax86.boot=$b ax86.fuzz=$fuzz ax86.mode=$mode" \
+loglevel=1 ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$mode" \
 		</dev/null >"$log" 2>&1
 	t1=$(date +%s)
 	# the console also carries the firmware's terminal escapes
@@ -38,8 +40,8 @@ loglevel=1 ax86.boot=$b ax86.fuzz=$fuzz ax86.mode=$mode" \
 		grep -E '^(PASS|FAIL|SKIP) |^    ' "$log.txt"
 	fi
 	if ! grep -q '^AX86-VM-END' "$log.txt"; then
-		echo "FAIL [$b] the VM did not finish; console in $log:"
+		echo "FAIL [$name] the VM did not finish; console in $log:"
 		tail -20 "$log" | sed 's/^/    /'
 	fi
-	echo "# boot $b (-cpu $cpu, kernel $kver): $((t1 - t0)) s wall"
+	echo "# boot $name (-cpu $cpu, kernel $kver): $((t1 - t0)) s wall"
 done

@@ -165,10 +165,7 @@ const struct cb_impl cb_impls[] = {
 	OURS(ssse3, "ssse3", ax86_nh_sse2, false),
 	OURS(avx2, "avx2", ax86_nh_avx2, true),
 	OURS(avx512vl, AVX512_NEEDS, ax86_nh_avx2, false),
-	/* as registered: the zmm NH ranks below AVX2's, which serves */
-	OURS(avx512, AVX512_NEEDS, ax86_nh_avx2, false),
-	{ .impl = "ours", .isa = "avx512", .needs = AVX512_NEEDS,
-	  .nh = ax86_nh_avx512, .nh_own = true },
+	OURS(avx512, AVX512_NEEDS, ax86_nh_avx512, true),
 	LINUX(sse2, "sse2", NULL, linux_nh_sse2, true),
 	LINUX(ssse3, "ssse3", linux_ssse3, linux_nh_sse2, false),
 	LINUX(avx2, "avx2", linux_avx2, linux_nh_avx2, true),

@@ -103,19 +103,6 @@ VARIANT_FUNCS(avx512)
 /* NH has no ymm-only AVX-512 variant and no SSSE3 one: nothing to gain */
 static const enum ax86_isa ax86_nh_isa[] = { AX86_SSE2, AX86_AVX2, AX86_AVX512 };
 
-/*
- * The zmm NH is no faster than the AVX2 one where we could measure it
- * (make bench on Zen 4, 4 KiB: 0.150 against 0.147 cycles/byte: zmm
- * instructions cost two ymm ones there): until it is, it ranks below AVX2,
- * registered and self-tested but not the default.
- */
-static int ax86_nh_priority(enum ax86_isa isa)
-{
-	if (isa == AX86_AVX512)
-		return ax86_priority(AX86_AVX2) - 5;
-	return ax86_priority(isa);
-}
-
 static struct shash_alg ax86_nhp_algs[] = { ALG(sse2), ALG(avx2), ALG(avx512) };
 
 static bool ax86_registered[ARRAY_SIZE(ax86_nhp_algs)];
@@ -145,7 +132,7 @@ static int __init ax86_nhp_mod_init(void)
 
 		if (isa > max || !ax86_cpu_has(isa))
 			continue;
-		ax86_nhp_algs[i].base.cra_priority = ax86_nh_priority(isa);
+		ax86_nhp_algs[i].base.cra_priority = ax86_priority(isa);
 		err = crypto_register_shash(&ax86_nhp_algs[i]);
 		if (err) {
 			pr_err("registering the %s driver failed: %d\n",

@@ -65,6 +65,14 @@ void report_skip(const char *group, const char *why)
 	fflush(stdout);
 }
 
+void report_cases(const char *group, unsigned long cases, const char *err)
+{
+	if (err[0])
+		report_fail(group, "after %lu cases: %s", cases, err);
+	else
+		report_pass(group, "%lu cases", cases);
+}
+
 long first_diff(const u8 *a, const u8 *b, size_t n)
 {
 	size_t i;

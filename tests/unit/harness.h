@@ -44,6 +44,8 @@ extern u64 run_seed;
 void report_pass(const char *group, const char *fmt, ...);
 void report_fail(const char *group, const char *fmt, ...);
 void report_skip(const char *group, const char *why);
+/* PASS with the case count, or FAIL with @err if it is not empty */
+void report_cases(const char *group, unsigned long cases, const char *err);
 
 /* First byte that differs, or -1 */
 long first_diff(const u8 *a, const u8 *b, size_t n);

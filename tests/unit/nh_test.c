@@ -65,10 +65,7 @@ static void nh_variant(const struct variant *v)
 		cases++;
 	}
 out:
-	if (err[0])
-		report_fail(group, "after %lu cases: %s", cases, err);
-	else
-		report_pass(group, "%lu cases", cases);
+	report_cases(group, cases, err);
 }
 
 void test_nh(void)
@@ -157,10 +154,7 @@ static void nhp_variant(const char *name, ax86_nh_fn nh,
 		cases++;
 	}
 out:
-	if (err[0])
-		report_fail(group, "after %lu cases: %s", cases, err);
-	else
-		report_pass(group, "%lu cases", cases);
+	report_cases(group, cases, err);
 }
 
 void test_nhpoly1305(void)

@@ -20,7 +20,7 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
-	tools/rfc_vectors.h arch/x86/crypto/chacha_dispatch.h
+	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
@@ -147,7 +147,8 @@ LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
 BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h \
-	tools/corebench_linux_nhp.c arch/x86/crypto/chacha_dispatch.h
+	tools/corebench_linux_nhp.c tools/cpu_needs.h \
+	arch/x86/crypto/chacha_dispatch.h
 LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 
 $(LINUX_ASM) $(LINUX_POLY): | $(BUILD)

@@ -183,24 +183,10 @@ struct cell {
 
 static struct cell cells[NALGS][NLENS][MAX_IMPLS];
 
+/* NULL if this CPU runs @m, else the feature it lacks */
 static const char *unsupported(const struct cb_impl *m)
 {
-	static char why[64];
-	char need[128], *tok, *save;
-
-	snprintf(need, sizeof(need), "%s", m->needs);
-	for (tok = strtok_r(need, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save)) {
-#define CPU(f) (!strcmp(tok, f) && __builtin_cpu_supports(f))
-		if (!(CPU("sse2") || CPU("ssse3") || CPU("avx2") ||
-		      CPU("avx512f") || CPU("avx512vl") || CPU("avx512bw") ||
-		      CPU("bmi2"))) {
-			snprintf(why, sizeof(why), "no %s", tok);
-			return why;
-		}
-#undef CPU
-	}
-	return NULL;
+	return cpu_lacks(m->needs);
 }
 
 static void measure_row(enum alg a, int li, int trials)
@@ -279,7 +265,6 @@ int main(int argc, char **argv)
 	CPU_SET(0, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
 		perror("corebench: sched_setaffinity (not pinned)");
-	__builtin_cpu_init();
 	cb_impls_init();
 	if (cb_nr_impls > MAX_IMPLS) {
 		fprintf(stderr, "corebench: raise MAX_IMPLS\n");
@@ -341,7 +326,7 @@ int main(int argc, char **argv)
 	       c1, trials);
 	for (i = 0; i < (int)cb_nr_impls; i++)
 		if (unsupported(&cb_impls[i]))
-			printf("skipped %s %s: %s\n", cb_impls[i].impl,
+			printf("skipped %s %s: no %s\n", cb_impls[i].impl,
 			       cb_impls[i].isa, unsupported(&cb_impls[i]));
 	printf("\n%-10s %6s  %-10s %-9s %7s %9s  %8s %8s\n", "algorithm",
 	       "bytes", "impl", "isa", "cpb", "MB/s", "÷best", "÷sameISA");

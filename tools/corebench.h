@@ -8,6 +8,7 @@
 
 #include "../crypto/chacha_generic.h"
 #include "../crypto/nhpoly1305.h"
+#include "cpu_needs.h"
 
 typedef void (*cb_stream_fn)(u32 st[16], u8 *dst, const u8 *src,
 			     unsigned int len, unsigned int nrounds);

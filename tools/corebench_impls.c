@@ -146,8 +146,6 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 				       get_unaligned_le64(iv + 24), key);
 }
 
-#define AVX512_NEEDS "avx512f avx512vl avx512bw bmi2"
-
 #define OURS(_isa, _needs, _nh, _own) {				\
 	.impl = "ours", .isa = #_isa, .needs = _needs,			\
 	.stream = ours_##_isa, .hchacha = ours_hchacha_##_isa,		\
@@ -164,12 +162,12 @@ const struct cb_impl cb_impls[] = {
 	OURS(sse2, "sse2", ax86_nh_sse2, true),
 	OURS(ssse3, "ssse3", ax86_nh_sse2, false),
 	OURS(avx2, "avx2", ax86_nh_avx2, true),
-	OURS(avx512vl, AVX512_NEEDS, ax86_nh_avx2, false),
-	OURS(avx512, AVX512_NEEDS, ax86_nh_avx512, true),
+	OURS(avx512vl, AX86_NEEDS_AVX512, ax86_nh_avx2, false),
+	OURS(avx512, AX86_NEEDS_AVX512, ax86_nh_avx512, true),
 	LINUX(sse2, "sse2", NULL, linux_nh_sse2, true),
 	LINUX(ssse3, "ssse3", linux_ssse3, linux_nh_sse2, false),
 	LINUX(avx2, "avx2", linux_avx2, linux_nh_avx2, true),
-	LINUX(avx512vl, AVX512_NEEDS, linux_avx512vl, linux_nh_avx2, false),
+	LINUX(avx512vl, AX86_NEEDS_AVX512, linux_avx512vl, linux_nh_avx2, false),
 	{ .impl = "openssl", .isa = "auto", .needs = "",
 	  .chacha20_msg = openssl_chacha20 },
 	{ .impl = "libsodium", .isa = "auto", .needs = "",

@@ -9,27 +9,13 @@ unsigned long cases_scale_div = 1;
 
 const char *variant_unsupported(const struct variant *v)
 {
-	static char why[128];
-	char need[128], *tok, *save;
+	static char why[160];
+	const char *lacks = cpu_lacks(v->needs);
 
-	__builtin_cpu_init();
-	snprintf(need, sizeof(need), "%s", v->needs);
-	for (tok = strtok_r(need, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save)) {
-		bool ok;
-
-		/* __builtin_cpu_supports() wants a literal */
-#define CPU(f) (!strcmp(tok, f) ? __builtin_cpu_supports(f) : 0)
-		ok = CPU("sse2") || CPU("ssse3") || CPU("avx2") ||
-		     CPU("bmi2") || CPU("avx512f") || CPU("avx512vl") ||
-		     CPU("avx512bw");
-#undef CPU
-		if (!ok) {
-			snprintf(why, sizeof(why), "host CPU lacks %s", tok);
-			return why;
-		}
-	}
-	return NULL;
+	if (!lacks)
+		return NULL;
+	snprintf(why, sizeof(why), "host CPU lacks %s", lacks);
+	return why;
 }
 
 static void report(const char *tag, const char *group, const char *fmt,

@@ -12,6 +12,7 @@
 
 #include "../../crypto/chacha_generic.h"
 #include "../../crypto/nhpoly1305.h"
+#include "../../tools/cpu_needs.h"
 #include "../../tools/rng.h"
 
 typedef void (*chacha_xor_fn)(const u32 state[16], u8 *dst, const u8 *src,

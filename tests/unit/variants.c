@@ -11,9 +11,9 @@ const struct variant variants[] = {
 	{ "ssse3", "sse2 ssse3", ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
 	  NULL },
 	{ "avx2", "avx2", ax86_chacha_xor_avx2, NULL, ax86_nh_avx2 },
-	{ "avx512vl", "avx512f avx512vl avx512bw bmi2",
+	{ "avx512vl", AX86_NEEDS_AVX512,
 	  ax86_chacha_xor_avx512vl, NULL, NULL },
-	{ "avx512", "avx512f avx512vl avx512bw bmi2",
+	{ "avx512", AX86_NEEDS_AVX512,
 	  ax86_chacha_xor_avx512, NULL, ax86_nh_avx512 },
 };
 

@@ -79,7 +79,7 @@ tool: $(BUILD)/adiantum-x86
 $(BUILD)/adiantum-x86: $(TOOL_SRC) | $(BUILD)
 	$(CC) -O2 -Wall -Wextra -o $@ $(filter %.c,$(TOOL_SRC)) -static -lkcapi
 
-$(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh \
+$(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 	      tests/vm/mkinitramfs.sh $(CORE_C) $(CORE_H) $(ASM) \
 	      $(wildcard arch/x86/crypto/*.[ch] tests/vm/*.c) Kbuild compat.h
 	@test -n "$(VM_KVER)"

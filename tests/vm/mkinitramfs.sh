@@ -49,5 +49,8 @@ cp "$tool" "$root/sbin/adiantum-x86"
 cp "$testmgr" "$root/usr/share/adiantum-x86/testmgr.h"
 cp "$guest" "$root/init"
 chmod +x "$root/init"
+# the parts /init sources: every guest-*.sh beside the guest script
+mkdir -p "$root/lib/ax86"
+cp "$(dirname "$guest")"/guest-*.sh "$root/lib/ax86/"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"

@@ -15,6 +15,10 @@ dir=$(dirname "$initrd")
 boots=${BOOTS:-max sse2}
 fuzz=${FUZZ_CASES:-20000}
 
+# one VM at a time on this machine: TCG wants both cores
+exec 9>"${TMPDIR:-/tmp}/ax86-vm.lock"
+flock 9
+
 for b in $boots; do
 	case $b in
 	max)	cpu=max ;;		# SSE2, SSSE3, AVX2 (TCG has no AVX-512)

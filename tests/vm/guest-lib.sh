@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers every part of the guest uses: result lines tagged with the boot
+# name, checks that show output only on failure, CPU flags, /proc/crypto
+# lookups, module unloading.  Sourced by tests/vm/guest.sh (as /init).
+
+pass() { echo "PASS [$BOOT] $*"; }
+fail() { echo "FAIL [$BOOT] $*"; }
+skip() { echo "SKIP [$BOOT] $*"; }
+
+# run a command as one check; its output only shows when it fails
+check() {
+	desc=$1
+	shift
+	if "$@" >/tmp/check.out 2>&1; then
+		pass "$desc"
+	else
+		fail "$desc"
+		sed 's/^/    /' /tmp/check.out | head -40
+	fi
+}
+
+# the tool's own PASS/FAIL lines, tagged; a non-zero exit is a failure too
+tool() {
+	adiantum-x86 "$@" >/tmp/tool.out 2>&1
+	rc=$?
+	sed -E "s/^(PASS|FAIL|SKIP) /\1 [$BOOT] /" /tmp/tool.out
+	[ $rc = 0 ] || fail "adiantum-x86 $1 exited with status $rc"
+}
+
+has_flag() { grep -q "^flags.* $1\( \|$\)" /proc/cpuinfo; }
+
+# ISA variants this CPU should get, as the modules decide it
+expected_isas() {
+	echo sse2
+	has_flag ssse3 && echo ssse3
+	has_flag avx2 && echo avx2
+	if has_flag avx512f && has_flag avx512vl && has_flag avx512bw &&
+	   has_flag bmi2; then
+		echo avx512vl
+		echo avx512
+	fi
+}
+
+driver_selftest() {
+	awk -v d="$1" '$1 == "driver" { cur = $3 }
+		       $1 == "selftest" && cur == d { print $3; exit }' /proc/crypto
+}
+
+# The adiantum instance dm-crypt holds for cipher $1: of the instances of
+# that name in /proc/crypto (earlier generic ones stay registered), the one
+# with the most references
+adiantum_driver() {
+	awk -v n="adiantum($1,aes)" '$1 == "name" { cur = $3 }
+		$1 == "driver" { drv = $3 }
+		$1 == "refcnt" && cur == n && $3 > best { best = $3; pick = drv }
+		END { print pick }' /proc/crypto
+}
+
+DISK_MB=8
+
+# rmmod, waiting up to 5 s: the kernel may still be freeing the last users
+# (dm-crypt tfms, self-test threads of new adiantum instances)
+unload() {
+	for m in "$@"; do
+		for try in 1 2 3 4 5 6 7 8 9; do
+			rmmod "$m" 2>/dev/null && break
+			sleep 0.5
+		done
+		[ -d "/sys/module/$m" ] && ! rmmod "$m" && return 1
+	done
+	return 0
+}
+

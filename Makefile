@@ -169,6 +169,9 @@ bench: deps $(BUILD)/corebench
 	gnuplot -e "dat='$(BUILD)/bench.dat'; out='$(BUILD)/bench.png'" \
 		tools/bench-chart.gp
 
+# targets of their own: the kernel matrix, packaging, the CPU model
+include $(wildcard mk/*.mk)
+
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -rf $(BUILD)

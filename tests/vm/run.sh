@@ -40,6 +40,13 @@ loglevel=1 ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$mode" \
 	if [ "$mode" = demo ]; then
 		sed -n '/^AX86-VM-BEGIN/,/^AX86-VM-END/p' "$log.txt" |
 			grep -v '^AX86-VM-'
+		# the guest's verdict is the demo's exit status
+		if ! grep -q '^AX86-DEMO-VERDICT PASS$' "$log.txt"; then
+			grep -q '^AX86-DEMO-VERDICT' "$log.txt" ||
+				tail -20 "$log.txt" | sed 's/^/    /'
+			echo "FAIL [$name] demo failed (console in $log)"
+			exit 1
+		fi
 	else
 		grep -E '^(PASS|FAIL|SKIP) |^    ' "$log.txt"
 	fi

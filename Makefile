@@ -11,7 +11,10 @@
 #   make tool         build/adiantum-x86, the AF_ALG tool
 #   make install      install the modules into /lib/modules/<ver>/extra
 
-KDIR ?= /lib/modules/$(shell uname -r)/build
+# the kernel to build for: INSTALL_KVER (default the running one), whose
+# build tree KDIR is unless given
+INSTALL_KVER ?= $(shell uname -r)
+KDIR ?= /lib/modules/$(INSTALL_KVER)/build
 BUILD ?= build
 CC ?= gcc
 
@@ -20,7 +23,8 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
-	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h
+	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h \
+	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
@@ -34,6 +38,8 @@ TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 # out of tree, the Kconfig symbols come from the command line
 KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
 	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m
+# the modules users install (the FPU test module is for the VM only)
+MODULES := adiantum_x86_chacha adiantum_x86_nhpoly1305
 
 .PHONY: all modules clean check check-unit check-mutants check-vm demo install \
 	tool deps bench
@@ -48,11 +54,11 @@ $(BUILD):
 
 $(BUILD)/unit: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) -O2 $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto
+		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto -lpthread
 
 $(BUILD)/unit-asan: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) $(SAN_FLAGS) $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto
+		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto -lpthread
 
 $(TESTMGR): | $(BUILD)
 	@test -f $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) missing:" \
@@ -122,6 +128,7 @@ check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_INITRD) \
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
 	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD); \
+	  tests/install-test.sh $(BUILD) $(VM612_KVER) $(VM_KVER); \
 	  $(VM_RUNS); } | tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume
@@ -129,13 +136,20 @@ demo: deps
 	$(MAKE) $(VM_INITRD)
 	BOOTS=max tests/vm/run.sh demo $(VM_INITRD) $(VM_KVER)
 
-# a staging DESTDIR (packaging) leaves depmod to the target system
-INSTALL_KVER ?= $(shell uname -r)
+# A staging DESTDIR (packaging) leaves depmod to the target system.  A
+# module whose vermagic is not INSTALL_KVER's is refused: that kernel would
+# refuse to load it.
 install: modules
-	install -D -m 644 adiantum_x86_chacha.ko \
-		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_chacha.ko
-	install -D -m 644 adiantum_x86_nhpoly1305.ko \
-		$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/adiantum_x86_nhpoly1305.ko
+	@for m in $(MODULES); do \
+		v=$$(modinfo -F vermagic $$m.ko | cut -d' ' -f1); \
+		[ "$$v" = "$(INSTALL_KVER)" ] || { echo "$$m.ko is built for" \
+			"'$$v', not $(INSTALL_KVER): make KDIR=..." >&2; exit 1; }; \
+	done
+	for m in $(MODULES); do \
+		install -D -m 644 $$m.ko \
+			$(DESTDIR)/lib/modules/$(INSTALL_KVER)/extra/$$m.ko || \
+			exit 1; \
+	done
 	$(if $(DESTDIR),,depmod -a $(INSTALL_KVER))
 
 deps:

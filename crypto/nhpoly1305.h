@@ -103,6 +103,9 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 		src += n;
 		len -= n;
 	} while (len);
+	/* NH outputs are functions of the key: do not leave them behind */
+	memzero_explicit(hashes, sizeof(hashes));
+	memzero_explicit(part, sizeof(part));
 }
 
 static __always_inline void

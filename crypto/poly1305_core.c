@@ -74,6 +74,7 @@ void ax86_poly1305_setkey(struct ax86_poly1305_key *key, const u8 raw[16])
 		carry(key->pow[i].v, d);
 		set_mult(&key->pow[i]);
 	}
+	memzero_explicit(d, sizeof(d));	/* products of the key */
 }
 
 static inline void add_block(u64 h[3], const u8 *src, u32 hibit)

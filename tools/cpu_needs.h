@@ -9,8 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* both AVX-512 variants: byte masks (BW) and bzhi (BMI2) for the tails */
-#define AX86_NEEDS_AVX512 "avx512f avx512vl avx512bw bmi2"
+#include "../arch/x86/crypto/isa_needs.h"
 
 /*
  * NULL if the CPU has every feature named in @needs (space-separated
@@ -27,7 +26,8 @@ static inline const char *cpu_lacks(const char *needs)
 	     tok = strtok_r(NULL, " ", &save)) {
 		/* __builtin_cpu_supports() wants a literal */
 #define CPU(f) (!strcmp(tok, f) && __builtin_cpu_supports(f))
-		if (!(CPU("sse2") || CPU("ssse3") || CPU("avx2") ||
+		if (!(CPU("sse2") || CPU("ssse3") || CPU("avx") ||
+		      CPU("avx2") ||
 		      CPU("bmi2") || CPU("avx512f") || CPU("avx512vl") ||
 		      CPU("avx512bw")))
 			return tok;

@@ -27,6 +27,7 @@ struct variant {
 	chacha_xor_fn chacha;	/* NULL: this variant has no ChaCha */
 	hchacha_fn hchacha;	/* NULL: no HChaCha of its own */
 	ax86_nh_fn nh;		/* NULL: no NH */
+	const char *runs;	/* every routine its drivers run */
 };
 
 extern const struct variant variants[];
@@ -71,6 +72,8 @@ void test_hchacha(void);
 void test_dispatch(void);
 void test_nh(void);
 void test_nhpoly1305(void);
+void test_isa_needs(void);
+void test_stack_wipe(void);
 
 
 

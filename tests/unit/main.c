@@ -32,6 +32,8 @@ int main(int argc, char **argv)
 	}
 	printf("# unit tests, seed %llu (rerun with --seed %llu)\n",
 	       (unsigned long long)run_seed, (unsigned long long)run_seed);
+	test_isa_needs();
+	test_stack_wipe();
 	test_kat_rfc();
 	test_kat_testmgr(testmgr);
 	test_chacha();

@@ -1,20 +1,118 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Every SIMD routine of arch/x86/crypto/, and the CPU features each needs:
- * the same requirements the glue checks before registering a driver.
+ * Every SIMD routine of arch/x86/crypto/ with the CPU features it executes,
+ * and every variant with the features the glue checks before registering
+ * it (isa_needs.h, the kernel's own list) and the routines its drivers run.
  */
+#include <string.h>
+
 #include "../../arch/x86/crypto/asm_cores.h"
+#include "../../arch/x86/crypto/isa_needs.h"
+#include "../../arch/x86/crypto/zmm_models.h"
 #include "harness.h"
 
 const struct variant variants[] = {
-	{ "sse2", "sse2", ax86_chacha_xor_sse2, NULL, ax86_nh_sse2 },
-	{ "ssse3", "sse2 ssse3", ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
-	  NULL },
-	{ "avx2", "avx2", ax86_chacha_xor_avx2, NULL, ax86_nh_avx2 },
-	{ "avx512vl", AX86_NEEDS_AVX512,
-	  ax86_chacha_xor_avx512vl, NULL, NULL },
-	{ "avx512", AX86_NEEDS_AVX512,
-	  ax86_chacha_xor_avx512, NULL, ax86_nh_avx512 },
+	{ "sse2", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2, NULL, ax86_nh_sse2,
+	  "chacha_xor_sse2 nh_sse2" },
+	{ "ssse3", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
+	  NULL, "chacha_xor_ssse3 hchacha_ssse3" },
+	{ "avx2", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2, NULL, ax86_nh_avx2,
+	  "chacha_xor_avx2 hchacha_ssse3 nh_avx2" },
+	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
+	  "chacha_xor_avx512vl hchacha_ssse3" },
+	{ "avx512", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512, NULL,
+	  ax86_nh_avx512,
+	  "chacha_xor_avx512 chacha_xor_avx512vl hchacha_ssse3 nh_avx512" },
 };
 
 const unsigned int nr_variants = ARRAY_SIZE(variants);
+
+/* the instructions in each routine, by the feature that provides them */
+static const struct {
+	const char *name, *uses;
+} routines[] = {
+	{ "chacha_xor_sse2", "sse2" },
+	{ "chacha_xor_ssse3", "sse2 ssse3" },		/* pshufb */
+	{ "hchacha_ssse3", "sse2 ssse3" },
+	{ "chacha_xor_avx2", "avx avx2" },
+	{ "chacha_xor_avx512vl", "avx avx2 avx512f avx512vl avx512bw bmi2" },
+	{ "chacha_xor_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
+	{ "nh_sse2", "sse2" },
+	{ "nh_avx2", "avx avx2" },
+	{ "nh_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
+};
+
+static bool has_word(const char *list, const char *word, size_t len)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (n == len && !strncmp(p, word, len))
+			return true;
+		p += n + (p[n] == ' ');
+	}
+	return false;
+}
+
+/* the features @v's drivers are registered for cover all they execute */
+static const char *needs_cover(const struct variant *v)
+{
+	static char why[160];
+	const char *r = v->runs, *u;
+	size_t n, m;
+	int i;
+
+	for (; *r; r += n + (r[n] == ' ')) {
+		n = strcspn(r, " ");
+		for (i = 0; i < (int)ARRAY_SIZE(routines); i++)
+			if (strlen(routines[i].name) == n &&
+			    !strncmp(routines[i].name, r, n))
+				break;
+		if (i == (int)ARRAY_SIZE(routines)) {
+			snprintf(why, sizeof(why), "unknown routine %.*s",
+				 (int)n, r);
+			return why;
+		}
+		for (u = routines[i].uses; *u; u += m + (u[m] == ' ')) {
+			m = strcspn(u, " ");
+			if (!has_word(v->needs, u, m)) {
+				snprintf(why, sizeof(why),
+					 "%s runs %s, which needs %.*s",
+					 v->name, routines[i].name, (int)m, u);
+				return why;
+			}
+		}
+	}
+	return NULL;
+}
+
+void test_isa_needs(void)
+{
+	static const unsigned char want[] = {
+		0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d
+	};
+	unsigned int i;
+	const char *err;
+
+	for (i = 0; i < nr_variants; i++) {
+		char group[48];
+
+		snprintf(group, sizeof(group), "isa-needs-%s", variants[i].name);
+		err = needs_cover(&variants[i]);
+		if (err)
+			report_fail(group, "%s", err);
+		else
+			report_pass(group, "checked at load: %s",
+				    variants[i].needs);
+	}
+	/* the kernel's zmm exclusion list, for kernels without PREFER_YMM */
+	if (sizeof(want) == sizeof(ax86_zmm_downclock_models) &&
+	    !memcmp(want, ax86_zmm_downclock_models, sizeof(want)))
+		report_pass("zmm-models", "%zu Intel models prefer ymm",
+			    sizeof(want));
+	else
+		report_fail("zmm-models",
+			    "the list is not Skylake-X, Ice Lake-X/-D/-/-L/NNPI, Tiger Lake-L/-");
+}

@@ -13,6 +13,9 @@
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
 
+#include "../../../compat.h"
+#include "isa_needs.h"
+
 enum ax86_isa {
 	AX86_SSE2,
 	AX86_SSSE3,
@@ -32,63 +35,71 @@ static const char *const ax86_isa_names[AX86_NR_ISA] = {
  */
 #define AX86_PRIORITY_BASE	400
 
+static const char *const ax86_isa_needs[AX86_NR_ISA] = {
+	AX86_NEEDS_SSE2, AX86_NEEDS_SSSE3, AX86_NEEDS_AVX2,
+	AX86_NEEDS_AVX512, AX86_NEEDS_AVX512
+};
+
+/* A feature name of isa_needs.h as the kernel knows it; false if unknown */
+static inline bool ax86_cpu_has_feature(const char *name, size_t len)
+{
+	static const struct {
+		const char *name;
+		u16 feature;
+	} map[] = {
+		{ "sse2", X86_FEATURE_XMM2 },
+		{ "ssse3", X86_FEATURE_SSSE3 },
+		{ "avx", X86_FEATURE_AVX },
+		{ "avx2", X86_FEATURE_AVX2 },
+		{ "avx512f", X86_FEATURE_AVX512F },
+		{ "avx512vl", X86_FEATURE_AVX512VL },
+		{ "avx512bw", X86_FEATURE_AVX512BW },
+		{ "bmi2", X86_FEATURE_BMI2 },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (strlen(map[i].name) == len &&
+		    !strncmp(map[i].name, name, len))
+			return boot_cpu_has(map[i].feature);
+	return false;
+}
+
 static inline bool ax86_cpu_has(enum ax86_isa isa)
 {
-	/*
-	 * xmm state is saved by FXSAVE on CPUs without XSAVE (K8, qemu64):
-	 * asking cpu_has_xfeatures() about SSE there would wrongly say no.
-	 */
-	switch (isa) {
-	case AX86_SSE2:
-		return boot_cpu_has(X86_FEATURE_XMM2);
-	case AX86_SSSE3:
-		return boot_cpu_has(X86_FEATURE_SSSE3);
-	case AX86_AVX2:
-		return boot_cpu_has(X86_FEATURE_AVX) &&
-		       boot_cpu_has(X86_FEATURE_AVX2) &&
-		       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
-					 NULL);
-	case AX86_AVX512VL:
-	case AX86_AVX512:
-		/* byte masks (BW) and bzhi (BMI2) serve the message tails */
-		return boot_cpu_has(X86_FEATURE_AVX512F) &&
-		       boot_cpu_has(X86_FEATURE_AVX512VL) &&
-		       boot_cpu_has(X86_FEATURE_AVX512BW) &&
-		       boot_cpu_has(X86_FEATURE_BMI2) &&
-		       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-					 XFEATURE_MASK_AVX512, NULL);
-	default:
-		return false;
+	const char *p = ax86_isa_needs[isa];
+	size_t len;
+
+	while (*p) {
+		len = strcspn(p, " ");
+		if (!ax86_cpu_has_feature(p, len))
+			return false;
+		p += len + (p[len] == ' ');
 	}
+	/*
+	 * The OS must save the registers too.  xmm state is saved by FXSAVE
+	 * on CPUs without XSAVE (K8, qemu64): asking cpu_has_xfeatures()
+	 * about SSE there would wrongly say no.
+	 */
+	if (isa >= AX86_AVX512VL)
+		return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+					 XFEATURE_MASK_AVX512, NULL);
+	if (isa >= AX86_AVX2)
+		return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
+					 NULL);
+	return true;
 }
 
 /*
  * Intel cores that lower their clock for the whole core while zmm registers
- * are in use, slowing everything else running there: Skylake-X, Ice Lake,
- * Tiger Lake (family 6 models; the same set the kernel's own AES code
- * avoids zmm on).  There the zmm variants stay registered, reachable by
- * driver name, but rank below the ymm ones.
+ * are in use, slowing everything else running there.  There the zmm
+ * variants stay registered, reachable by driver name, but rank below the
+ * ymm ones.  Kernels from 6.8 know them as X86_FEATURE_PREFER_YMM; older
+ * ones get our copy of the same model list (compat.h).
  */
 static inline bool ax86_zmm_downclocks(void)
 {
-	static const u8 models[] = {
-		0x55,	/* Skylake-X, Cascade Lake, Cooper Lake */
-		0x6a,	/* Ice Lake-X */
-		0x6c,	/* Ice Lake-D */
-		0x7d,	/* Ice Lake */
-		0x7e,	/* Ice Lake-L */
-		0x8c,	/* Tiger Lake-L */
-		0x8d,	/* Tiger Lake */
-	};
-	int i;
-
-	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
-	    boot_cpu_data.x86 != 6)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(models); i++)
-		if (boot_cpu_data.x86_model == models[i])
-			return true;
-	return false;
+	return ax86_cpu_prefers_ymm();
 }
 
 static inline int ax86_priority(enum ax86_isa isa)

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installed the way users install kernel modules.
+#
+#   make dkms-install     (root) register this checkout with DKMS, build and
+#                         install for every kernel with headers (6.1 .. 7.2)
+#   make dkms-remove      (root) remove it from DKMS and every kernel
+#   make sign SIGN_KEY=key.pem SIGN_CERT=cert.der [KDIR=...]
+#                         sign the modules `make` built, with KDIR's sign-file
+#   make package          build/deb/*.deb: adiantum-x86-dkms, adiantum-x86-tools
+#   make check-demo       make demo must pass, a broken demo step must fail it
+#   make check-package    (root) build, install, VM-test and purge the packages
+
+# the modules users get: every obj-$(CONFIG_...) of Kbuild but the VM's test one
+PKG_MODULES := $(filter-out adiantum_x86_fputest,$(patsubst %.o,%,$(shell \
+	sed -n 's/^obj-$$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*//p' Kbuild)))
+DKMS_NAME := adiantum-x86
+DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' dkms.conf)
+DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
+# what the modules are built from: no objects of earlier in-tree builds
+DKMS_FILES = dkms.conf Kbuild compat.h $(wildcard crypto/*.[ch]) \
+	$(wildcard arch/x86/crypto/*.[chS])
+
+.PHONY: dkms-install dkms-remove sign package check-demo check-package
+
+dkms-install:
+	@test -n "$(DKMS_VERSION)"
+	-dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all >/dev/null 2>&1
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp --parents $(DKMS_FILES) $(DKMS_SRC)/
+	dkms add $(DKMS_NAME)/$(DKMS_VERSION)
+	@# every kernel with headers DKMS may build for; a failed build fails
+	@n=0; for b in /lib/modules/*/build; do \
+		[ -e "$$b/Makefile" ] || continue; \
+		k=$${b#/lib/modules/}; k=$${k%/build}; \
+		echo "$$k" | grep -Eq '^(6\.([1-9]|1[0-9])|7\.[0-2])\.' || continue; \
+		echo "dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k $$k"; \
+		dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k "$$k" || exit 1; \
+		n=$$((n + 1)); \
+	done; \
+	[ $$n -gt 0 ] || { echo "no kernel headers 6.1..7.2 found" \
+		"(apt-get install linux-headers-amd64)" >&2; exit 1; }
+	dkms status $(DKMS_NAME)
+
+dkms-remove:
+	@test -n "$(DKMS_VERSION)"
+	if dkms status $(DKMS_NAME)/$(DKMS_VERSION) | grep -q .; then \
+		dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all; fi
+	rm -rf $(DKMS_SRC)
+
+# with the kernel's own tool, so the signature is what that kernel checks
+sign:
+	@test -n "$(SIGN_KEY)" && test -n "$(SIGN_CERT)" || { echo \
+		"usage: make sign SIGN_KEY=key.pem SIGN_CERT=cert.der [KDIR=...]" >&2; \
+		exit 1; }
+	@test -x $(KDIR)/scripts/sign-file || { echo \
+		"$(KDIR)/scripts/sign-file missing: install the kernel's headers" >&2; \
+		exit 1; }
+	@for m in $(PKG_MODULES); do \
+		test -f $$m.ko || { echo "$$m.ko missing: run make first" >&2; \
+			exit 1; }; \
+		echo "sign-file sha256 $(SIGN_KEY) $(SIGN_CERT) $$m.ko"; \
+		$(KDIR)/scripts/sign-file sha256 $(SIGN_KEY) $(SIGN_CERT) $$m.ko || \
+			exit 1; \
+	done
+
+# dpkg-buildpackage writes to the parent folder: build in a copy of the
+# tree under build/deb, as committed (PKG_REF), never half-edited files
+PKG_DIR := $(BUILD)/deb
+PKG_REF ?= HEAD
+package:
+	rm -rf $(PKG_DIR)
+	mkdir -p $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION)
+	git archive $(PKG_REF) | tar -x -C $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION)
+	cd $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION) && \
+		dpkg-buildpackage -us -uc
+	ls $(PKG_DIR)/*.deb
+
+check-demo: $(VM_INITRD)
+	tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) $(BUILD)/demo-test | \
+		tests/summarize.sh
+
+check-package:
+	tests/package/run.sh | tests/summarize.sh

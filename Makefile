@@ -19,12 +19,13 @@ BUILD ?= build
 CC ?= gcc
 
 CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
-	  crypto/nh_generic.c crypto/nhpoly1305.c
+	  crypto/nh_generic.c crypto/nhpoly1305.c crypto/adiantum.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
 	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h \
-	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h
+	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
+	arch/x86/crypto/adiantum_dispatch.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack

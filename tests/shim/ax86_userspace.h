@@ -7,6 +7,7 @@
 #define AX86_USERSPACE_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>

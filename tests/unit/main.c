@@ -41,5 +41,6 @@ int main(int argc, char **argv)
 	test_dispatch();
 	test_nh();
 	test_nhpoly1305();
+	test_adiantum(testmgr);
 	return 0;
 }

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The cores each whole-Adiantum variant runs, and the AES-NI block, shared
+ * by the glue, the unit tests and make bench so that all three run the
+ * same code.  Called with the FPU usable.
+ */
+#ifndef AX86_ADIANTUM_DISPATCH_H
+#define AX86_ADIANTUM_DISPATCH_H
+
+#include "../../../crypto/adiantum.h"
+#include "chacha_dispatch.h"
+
+/* AES-256 round keys for AES-NI; see aesni-x86_64.S */
+struct ax86_aesni_key {
+	u32 enc[60];
+	u32 dec[60];
+};
+
+static inline void ax86_aesni_block(const void *aes, u8 out[16],
+				    const u8 in[16], bool enc)
+{
+	const struct ax86_aesni_key *k = aes;
+
+	if (enc)
+		ax86_aesni_encrypt256(k->enc, out, in);
+	else
+		ax86_aesni_decrypt256(k->dec, out, in);
+}
+
+/*
+ * NH per variant: SSSE3 adds nothing to NH, and the ymm-only AVX-512
+ * variant uses the AVX2 one (AVX-512VL would add nothing there either).
+ */
+#define ax86_adiantum_nh_sse2		ax86_nh_sse2
+#define ax86_adiantum_nh_ssse3		ax86_nh_sse2
+#define ax86_adiantum_nh_avx2		ax86_nh_avx2
+#define ax86_adiantum_nh_avx512vl	ax86_nh_avx2
+#define ax86_adiantum_nh_avx512		ax86_nh_avx512
+
+/* Step by step, for messages the glue cuts into several FPU sections */
+#define AX86_ADIANTUM_STEPS(isa)					\
+static __always_inline void						\
+ax86_adiantum_hash_##isa(struct ax86_adiantum_req *rq,			\
+			 const struct ax86_adiantum_key *key,		\
+			 const u8 *src, unsigned int len)		\
+{									\
+	ax86_adiantum_hash(rq, key, src, len, ax86_adiantum_nh_##isa);	\
+}									\
+static __always_inline void						\
+ax86_adiantum_middle_##isa(struct ax86_adiantum_req *rq,		\
+			   const struct ax86_adiantum_key *key,		\
+			   const u8 r_in[16], bool enc,			\
+			   const void *aes, ax86_aes_fn aes_fn)		\
+{									\
+	ax86_adiantum_middle(rq, key, r_in, enc, aes, aes_fn,		\
+			     ax86_hchacha_simd_##isa,			\
+			     ax86_adiantum_nh_##isa);			\
+}									\
+static __always_inline void						\
+ax86_adiantum_xor_##isa(struct ax86_adiantum_req *rq,			\
+			const struct ax86_adiantum_key *key,		\
+			u8 *dst, const u8 *src, unsigned int len)	\
+{									\
+	ax86_adiantum_xor(rq, key, dst, src, len, ax86_stream_##isa,	\
+			  ax86_adiantum_nh_##isa);			\
+}									\
+static __always_inline void						\
+ax86_adiantum_end_##isa(struct ax86_adiantum_req *rq,			\
+			const struct ax86_adiantum_key *key,		\
+			u8 r_out[16])					\
+{									\
+	ax86_adiantum_end(rq, key, r_out, ax86_adiantum_nh_##isa);	\
+}									\
+/* a whole message in one buffer each way, in one go */			\
+static __always_inline void						\
+ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
+			  const void *aes, ax86_aes_fn aes_fn,		\
+			  u8 *dst, const u8 *src, unsigned int len,	\
+			  const u8 tweak[32], bool enc)			\
+{									\
+	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc,	\
+			    aes_fn, ax86_stream_##isa,			\
+			    ax86_hchacha_simd_##isa,			\
+			    ax86_adiantum_nh_##isa);			\
+}
+
+AX86_ADIANTUM_STEPS(sse2)
+AX86_ADIANTUM_STEPS(ssse3)
+AX86_ADIANTUM_STEPS(avx2)
+AX86_ADIANTUM_STEPS(avx512vl)
+AX86_ADIANTUM_STEPS(avx512)
+
+#endif /* AX86_ADIANTUM_DISPATCH_H */

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Adiantum (XChaCha12 or XChaCha20, AES-256, NHPoly1305) as the kernel's
+ * adiantum template computes it, for the whole-construction driver, its
+ * fallback and the tests.  A message is L (all but the last 16 bytes) and
+ * R (the last 16); T is the 32-byte tweak (the IV).  Both directions are
+ * the same four steps:
+ *
+ *	M1 = R_in + H_T + H_L(L_in)	(little-endian 128-bit sums)
+ *	encrypt: M2 = AES(M1), C_M = M2;  decrypt: C_M = M1, M2 = AES^-1(M1)
+ *	L_out = L_in ^ XChaCha(key, nonce C_M || le32 1 || 0, counter 0)
+ *	R_out = M2 - H_T - H_L(L_out)
+ *
+ * H_T is Poly1305 (no s) of (le64 bit length of L, 0) and T; H_L is
+ * NHPoly1305 of L.  The AES block is the caller's, so that the kernel can
+ * use AES-NI inside its FPU section or its AES library, and the tests
+ * OpenSSL.  The steps below are always inlined with the cores as
+ * compile-time constants: each SIMD variant calls its own code directly.
+ */
+#ifndef AX86_ADIANTUM_H
+#define AX86_ADIANTUM_H
+
+#include "chacha_generic.h"
+#include "nhpoly1305.h"
+
+#define AX86_ADIANTUM_KEY_SIZE		32
+#define AX86_ADIANTUM_IV_SIZE		32
+#define AX86_ADIANTUM_BLOCK_SIZE	16	/* R, and the shortest message */
+#define AX86_ADIANTUM_AES_KEY_SIZE	32
+/* the XChaCha keystream setkey splits into the AES and hash keys */
+#define AX86_ADIANTUM_DERIVED_BYTES	(AX86_ADIANTUM_AES_KEY_SIZE + \
+					 AX86_POLY1305_BLOCK_SIZE + \
+					 AX86_NHPOLY1305_KEY_SIZE)	/* 1136 */
+
+struct ax86_adiantum_key {
+	u32 stream[8];			/* the user's key, as ChaCha words */
+	unsigned int nrounds;		/* 12 or 20 */
+	struct ax86_poly1305_key tweak;	/* for H_T */
+	struct ax86_nhpoly1305_key msg;	/* for H_L */
+};
+
+/*
+ * Everything one message carries from one step to the next; wiped by
+ * ax86_adiantum_end().
+ */
+struct ax86_adiantum_req {
+	struct ax86_nhpoly1305_state hash;
+	u32 state[16];			/* the XChaCha state for L */
+	u8 ht[16];			/* H_T */
+	u8 m[16];			/* M1, then M2 */
+};
+
+typedef void (*ax86_stream_fn)(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int len, unsigned int nrounds);
+typedef void (*ax86_hchacha_fn)(const u32 state[16], u32 out[8],
+				unsigned int nrounds);
+/* one AES-256 block, @enc true to encrypt, with the caller's key @aes */
+typedef void (*ax86_aes_fn)(const void *aes, u8 out[16], const u8 in[16],
+			    bool enc);
+
+/*
+ * Derive the keys from the user's 32-byte key: @derived (1136 bytes of
+ * scratch, wiped afterwards) gets the keystream, @aes_key the AES-256 key
+ * for the caller to expand.  -EINVAL unless @keylen is 32.
+ */
+int ax86_adiantum_setkey(struct ax86_adiantum_key *key, const u8 *raw,
+			 unsigned int keylen, unsigned int nrounds,
+			 u8 *derived, u8 aes_key[AX86_ADIANTUM_AES_KEY_SIZE]);
+
+/* H_T for a message whose L is @bulk bytes */
+void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
+			      unsigned int bulk, const u8 tweak[32],
+			      u8 out[16]);
+
+/* r = a + b and r = a - b, 128-bit little endian; r may alias a or b */
+static inline void ax86_le128_add(u8 r[16], const u8 a[16], const u8 b[16])
+{
+	u64 lo = get_unaligned_le64(a) + get_unaligned_le64(b);
+	u64 hi = get_unaligned_le64(a + 8) + get_unaligned_le64(b + 8) +
+		 (lo < get_unaligned_le64(a));
+
+	put_unaligned_le64(lo, r);
+	put_unaligned_le64(hi, r + 8);
+}
+
+static inline void ax86_le128_sub(u8 r[16], const u8 a[16], const u8 b[16])
+{
+	u64 lo = get_unaligned_le64(a) - get_unaligned_le64(b);
+	u64 hi = get_unaligned_le64(a + 8) - get_unaligned_le64(b + 8) -
+		 (get_unaligned_le64(a) < get_unaligned_le64(b));
+
+	put_unaligned_le64(lo, r);
+	put_unaligned_le64(hi, r + 8);
+}
+
+/* Step 1: H_T, and the hash of L_in begins (fed by ax86_adiantum_hash()) */
+static inline void ax86_adiantum_begin(struct ax86_adiantum_req *rq,
+				       const struct ax86_adiantum_key *key,
+				       unsigned int bulk, const u8 tweak[32])
+{
+	ax86_adiantum_hash_tweak(key, bulk, tweak, rq->ht);
+	ax86_nhpoly1305_init(&rq->hash);
+}
+
+/* @len bytes of L, in order; any split */
+static __always_inline void ax86_adiantum_hash(struct ax86_adiantum_req *rq,
+					       const struct ax86_adiantum_key *key,
+					       const u8 *src, unsigned int len,
+					       ax86_nh_fn nh)
+{
+	ax86_nhpoly1305_update(&rq->hash, &key->msg, src, len, nh);
+}
+
+/*
+ * Step 2, after all of L_in was hashed: M1, the AES block, the XChaCha
+ * state for L; the hash of L_out begins.
+ */
+static __always_inline void
+ax86_adiantum_middle(struct ax86_adiantum_req *rq,
+		     const struct ax86_adiantum_key *key, const u8 r_in[16],
+		     bool enc, const void *aes, ax86_aes_fn aes_fn,
+		     ax86_hchacha_fn hchacha, ax86_nh_fn nh)
+{
+	u8 hl[16], iv[AX86_XCHACHA_IV_SIZE];
+	u32 subkey[8];
+
+	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
+	ax86_le128_add(rq->m, r_in, rq->ht);
+	ax86_le128_add(rq->m, rq->m, hl);
+
+	memset(iv, 0, sizeof(iv));
+	if (enc) {
+		aes_fn(aes, rq->m, rq->m, true);
+		memcpy(iv, rq->m, 16);		/* C_M = M2 */
+	} else {
+		memcpy(iv, rq->m, 16);		/* C_M = M1 */
+		aes_fn(aes, rq->m, rq->m, false);
+	}
+	put_unaligned_le32(1, iv + 16);
+	ax86_chacha_init(rq->state, key->stream, iv);
+	hchacha(rq->state, subkey, key->nrounds);
+	ax86_xchacha_finish(rq->state, subkey, iv);
+	memzero_explicit(subkey, sizeof(subkey));
+	memzero_explicit(hl, sizeof(hl));
+	ax86_nhpoly1305_init(&rq->hash);
+}
+
+/*
+ * L_out = L_in ^ keystream for @len bytes (a multiple of 64 but at the
+ * end of L), hashed for step 3 while it is still in the cache.  In place
+ * is allowed.
+ */
+static __always_inline void ax86_adiantum_xor(struct ax86_adiantum_req *rq,
+					      const struct ax86_adiantum_key *key,
+					      u8 *dst, const u8 *src,
+					      unsigned int len,
+					      ax86_stream_fn stream,
+					      ax86_nh_fn nh)
+{
+	stream(rq->state, dst, src, len, key->nrounds);
+	ax86_nhpoly1305_update(&rq->hash, &key->msg, dst, len, nh);
+}
+
+/* Step 3: R_out; everything in @rq is wiped */
+static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
+					      const struct ax86_adiantum_key *key,
+					      u8 r_out[16], ax86_nh_fn nh)
+{
+	u8 hl[16];
+
+	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
+	ax86_le128_add(hl, hl, rq->ht);
+	ax86_le128_sub(r_out, rq->m, hl);
+	memzero_explicit(hl, sizeof(hl));
+	memzero_explicit(rq, sizeof(*rq));
+}
+
+/*
+ * A whole message in one buffer each way (@dst == @src allowed), @len >=
+ * 16: the steps above back to back.
+ */
+static __always_inline void
+ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
+		    u8 *dst, const u8 *src, unsigned int len,
+		    const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
+		    ax86_stream_fn stream, ax86_hchacha_fn hchacha,
+		    ax86_nh_fn nh)
+{
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
+	struct ax86_adiantum_req rq;
+	u8 r[16];
+
+	memcpy(r, src + bulk, 16);
+	ax86_adiantum_begin(&rq, key, bulk, tweak);
+	ax86_adiantum_hash(&rq, key, src, bulk, nh);
+	ax86_adiantum_middle(&rq, key, r, enc, aes, aes_fn, hchacha, nh);
+	ax86_adiantum_xor(&rq, key, dst, src, bulk, stream, nh);
+	ax86_adiantum_end(&rq, key, r, nh);
+	memcpy(dst + bulk, r, 16);
+	memzero_explicit(r, sizeof(r));
+}
+
+#endif /* AX86_ADIANTUM_H */

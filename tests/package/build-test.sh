@@ -1,0 +1,91 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dpkg-buildpackage -us -uc (make package, in a copy of the tree under
+# build/) builds both packages; lintian has nothing to say but what
+# debian/*.lintian-overrides justifies; the packages hold what they should:
+# the module sources and dkms.conf (not the VM's test module), the tool,
+# its man page and the kernel's testmgr.h taken from linux-source-6.1.
+#   build-test.sh DEB_DIR LOG_DIR
+deb=$1
+log=$2
+
+if make package >"$log/package.log" 2>&1; then
+	echo "PASS dpkg-buildpackage -us -uc (make package)"
+else
+	echo "FAIL dpkg-buildpackage -us -uc (make package)"
+	tail -30 "$log/package.log" | sed 's/^/    /'
+	exit 0
+fi
+dkms_deb=$(ls "$deb"/adiantum-x86-dkms_*_all.deb 2>/dev/null)
+tools_deb=$(ls "$deb"/adiantum-x86-tools_*_amd64.deb 2>/dev/null)
+for p in "$dkms_deb" "$tools_deb"; do
+	[ -f "$p" ] || echo "FAIL a package is missing from $deb"
+done
+left=$(ls -d ../*.deb ../*.changes debian/files debian/.debhelper \
+	debian/debhelper-build-stamp debian/adiantum-x86-dkms \
+	debian/adiantum-x86-tools 2>/dev/null)
+if [ -n "$left" ]; then
+	echo "FAIL the build left files in the tree:" $left
+else
+	echo "PASS the build left nothing in the tree (it ran under $deb)"
+fi
+
+lintian --pedantic "$deb"/adiantum-x86_*_amd64.changes >"$log/lintian.log" 2>&1
+if grep -E '^(E|W):' "$log/lintian.log"; then
+	echo "FAIL lintian: errors or warnings (above)"
+else
+	echo "PASS lintian: no error, no warning (overrides: $(cat debian/*.lintian-overrides 2>/dev/null | grep -vc '^#'))"
+fi
+
+dkms_files=$(dpkg-deb -c "$dkms_deb" | awk '{ print $6 }')
+tools_files=$(dpkg-deb -c "$tools_deb" | awk '{ print $6 }')
+has() {
+	if echo "$1" | grep -q "$2"; then
+		echo "PASS $3"
+	else
+		echo "FAIL $3"
+	fi
+}
+has "$dkms_files" '^\./usr/src/adiantum-x86-[0-9.]*/dkms\.conf$' \
+	"adiantum-x86-dkms holds /usr/src/adiantum-x86-VERSION/dkms.conf"
+has "$dkms_files" '/Kbuild$' "adiantum-x86-dkms holds Kbuild"
+if echo "$dkms_files" | grep -q 'fpu_test\|tests/'; then
+	echo "FAIL adiantum-x86-dkms holds the VM's test module"
+else
+	echo "PASS adiantum-x86-dkms leaves the VM's test module out"
+fi
+if dpkg-deb -I "$dkms_deb" | grep -q '^ Depends:.*dkms'; then
+	echo "PASS adiantum-x86-dkms depends on dkms (dh-dkms hooks)"
+else
+	echo "FAIL adiantum-x86-dkms does not depend on dkms"
+fi
+has "$tools_files" '^\./usr/bin/adiantum-x86$' "adiantum-x86-tools holds the tool"
+has "$tools_files" '^\./usr/share/man/man1/adiantum-x86\.1\.gz$' \
+	"adiantum-x86-tools holds the man page"
+has "$tools_files" '^\./usr/share/adiantum-x86/testmgr\.h$' \
+	"adiantum-x86-tools holds testmgr.h"
+
+# testmgr.h is the kernel's, taken at build time, and not in git
+x=$(mktemp -d)
+dpkg-deb -x "$tools_deb" "$x"
+tar -xJOf /usr/src/linux-source-6.1.tar.xz \
+	linux-source-6.1/crypto/testmgr.h >"$x/kernel-testmgr.h"
+if cmp -s "$x/usr/share/adiantum-x86/testmgr.h" "$x/kernel-testmgr.h"; then
+	echo "PASS packaged testmgr.h is linux-source-6.1's crypto/testmgr.h"
+else
+	echo "FAIL packaged testmgr.h differs from linux-source-6.1's"
+fi
+committed=no
+for f in $(git ls-files); do
+	cmp -s "$f" "$x/kernel-testmgr.h" && committed=$f
+done
+[ $committed = no ] && echo "PASS the kernel's testmgr.h is not in git" ||
+	echo "FAIL the kernel's testmgr.h is committed as $committed"
+if file "$x/usr/bin/adiantum-x86" | grep -q 'statically linked' &&
+   "$x/usr/bin/adiantum-x86" --help >/dev/null 2>&1; then
+	echo "PASS the packaged tool is static and runs"
+else
+	echo "FAIL the packaged tool is not static or does not run"
+fi
+rm -rf "$x"

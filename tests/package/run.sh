@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The package test (issue 9 item 7), as root on a Debian 12 machine: build
+# adiantum-x86-dkms and adiantum-x86-tools, lintian, install them (DKMS
+# builds for every installed kernel with headers), dkms status, module
+# signatures, a VM per kernel booted on the modules DKMS installed
+# (autoload, LUKS2 both ways, cryptsetup benchmark), then apt-get purge
+# must leave no module file behind.  Then make dkms-install/dkms-remove
+# from the checkout and make sign.  PASS/FAIL lines; "# ..." timings.
+#   tests/package/run.sh     (from the top of the tree)
+# Environment: PKG_KERNELS (default: every kernel with headers and image,
+# 6.1 to 7.2), BOOTS for the VMs (default max).
+cd "$(dirname "$0")/../.." || exit 1
+build=${BUILD:-build}
+out=$build/pkg-test
+deb=$build/deb
+mkdir -p "$out"
+t_start=$(date +%s)
+t_last=$t_start
+
+# one line per phase: its wall time
+phase() {
+	now=$(date +%s)
+	echo "# $1: $((now - t_last)) s"
+	t_last=$now
+}
+
+if [ "$(id -u)" != 0 ]; then
+	echo "SKIP package test: needs root (apt-get install, dkms)"
+	exit 0
+fi
+
+tools/install-deps.sh && tests/package/deps.sh ||
+	echo "FAIL installing the build and test dependencies"
+phase "dependencies"
+
+# the kernels DKMS must build for: headers and image installed, 6.1 .. 7.2
+kernels=${PKG_KERNELS:-$(for b in /lib/modules/*/build; do
+	[ -e "$b/Makefile" ] || continue
+	k=${b#/lib/modules/}
+	k=${k%/build}
+	[ -f "/boot/vmlinuz-$k" ] && echo "$k"
+done | grep -E '^(6\.([1-9]|1[0-9])|7\.[0-2])\.' | sort -V)}
+modules=$(sed -n 's/^obj-$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*\(.*\)\.o$/\1/p' \
+	Kbuild | grep -v '^adiantum_x86_fputest$')
+echo "# kernels: $(echo $kernels); modules: $(echo $modules)"
+
+# a clean start: no earlier install of ours
+purge() {
+	DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq \
+		adiantum-x86-dkms adiantum-x86-tools >"$out/purge.log" 2>&1
+}
+dpkg-query -W adiantum-x86-dkms >/dev/null 2>&1 && purge
+
+tests/package/build-test.sh "$deb" "$out"
+phase "dpkg-buildpackage and lintian"
+
+debs="$deb/adiantum-x86-dkms_*_all.deb $deb/adiantum-x86-tools_*_amd64.deb"
+# shellcheck disable=SC2086
+if DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+   $(ls $debs | sed 's|^|./|') >"$out/install.log" 2>&1; then
+	echo "PASS apt-get install adiantum-x86-dkms adiantum-x86-tools"
+else
+	echo "FAIL apt-get install of the packages"
+	tail -30 "$out/install.log" | sed 's/^/    /'
+fi
+phase "apt-get install (DKMS builds)"
+
+tests/package/installed-test.sh "$kernels" "$modules"
+
+# the VM boots on what DKMS installed
+for k in $kernels; do
+	series=$(echo "$k" | cut -d. -f1,2)
+	initrd=$out/initramfs-$k.cpio.gz
+	if tests/package/mkinitramfs.sh "$initrd" "$k" /usr/bin/adiantum-x86 \
+	   /usr/share/adiantum-x86/testmgr.h >"$out/mkinitramfs-$k.log" 2>&1; then
+		BOOTS=${BOOTS:-max} TAG=pkg-$series- \
+			tests/vm/run.sh test "$initrd" "$k"
+	else
+		echo "FAIL [pkg-$series] initramfs from the DKMS modules"
+		tail -10 "$out/mkinitramfs-$k.log" | sed 's/^/    /'
+	fi
+	phase "VM on $k"
+done
+
+purge || echo "FAIL apt-get purge"
+tests/package/purged-test.sh
+phase "apt-get purge"
+
+tests/package/dkms-source-test.sh "$kernels" "$modules"
+phase "make dkms-install, make dkms-remove"
+
+tests/package/sign-test.sh "$(echo "$kernels" | head -1)" "$modules" "$out"
+phase "make sign"
+
+echo "# package test total: $(($(date +%s) - t_start)) s"

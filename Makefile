@@ -38,9 +38,10 @@ TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 
 # out of tree, the Kconfig symbols come from the command line
 KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
-	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m
+	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m \
+	       CONFIG_CRYPTO_ADIANTUM_X86_ADIANTUM=m
 # the modules users install (the FPU test module is for the VM only)
-MODULES := adiantum_x86_chacha adiantum_x86_nhpoly1305
+MODULES := adiantum_x86_chacha adiantum_x86_nhpoly1305 adiantum_x86_adiantum
 
 .PHONY: all modules clean check check-unit check-mutants check-vm demo install \
 	tool deps bench
@@ -92,44 +93,26 @@ $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 	@test -n "$(VM_KVER)"
 	$(MAKE) -C /lib/modules/$(VM_KVER)/build M=$(CURDIR) $(KBUILD_OPTS) \
 		CONFIG_CRYPTO_ADIANTUM_X86_FPUTEST=m modules
+	rm -rf $(VM_DIR)/ko
 	mkdir -p $(VM_DIR)/ko
-	cp adiantum_x86_chacha.ko adiantum_x86_nhpoly1305.ko \
-	   adiantum_x86_fputest.ko $(VM_DIR)/ko/
+	cp *.ko $(VM_DIR)/ko/
 	tests/vm/mkinitramfs.sh $@ $(VM_KVER) $(VM_DIR)/ko \
 		$(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh
 
-# The same for Debian 12's 6.12 kernel, built from a copy of the sources
-# (an out-of-tree build leaves its objects beside them)
-VM612_KVER = $(shell tests/vm/kver.sh 6.12)
-VM612_DIR := $(BUILD)/vm612
-VM612_INITRD := $(VM612_DIR)/initramfs.cpio.gz
+# Every kernel of the matrix (tests/matrix/kernels: 6.1 and 6.12 installed
+# here, 6.12 trixie and -rt, 7.2 sid and -rt fetched, 7.3-rc canary), each
+# built from its own copy of the sources: mk/matrix.mk
+VM_RUNS = $(MATRIX_RUN)
 
-$(VM612_INITRD): $(VM_INITRD)
-	@test -n "$(VM612_KVER)"
-	rm -rf $(VM612_DIR)/src
-	mkdir -p $(VM612_DIR)/src/tests/vm $(VM612_DIR)/ko
-	cp -r Kbuild compat.h crypto arch $(VM612_DIR)/src/
-	cp tests/vm/fpu_test.c $(VM612_DIR)/src/tests/vm/
-	$(MAKE) -C /lib/modules/$(VM612_KVER)/build M=$(CURDIR)/$(VM612_DIR)/src \
-		$(KBUILD_OPTS) CONFIG_CRYPTO_ADIANTUM_X86_FPUTEST=m modules
-	cp $(VM612_DIR)/src/*.ko $(VM612_DIR)/ko/
-	tests/vm/mkinitramfs.sh $@ $(VM612_KVER) $(VM612_DIR)/ko \
-		$(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh
-
-# 6.1 boots with -cpu max and SSE2-only; 6.12 with -cpu max
-VM_RUNS = tests/vm/run.sh test $(VM_INITRD) $(VM_KVER); \
-	  BOOTS=max TAG=6.12- FUZZ_CASES=$${FUZZ_612:-5000} \
-		tests/vm/run.sh test $(VM612_INITRD) $(VM612_KVER)
-
-check-vm: $(VM_INITRD) $(VM612_INITRD)
+check-vm: $(MATRIX_DEPS)
 	{ $(VM_RUNS); } | tests/summarize.sh
 
-check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_INITRD) \
-       $(VM612_INITRD) $(BUILD)/corebench
+check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(MATRIX_DEPS) \
+       $(BUILD)/corebench
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
 	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD); \
-	  tests/install-test.sh $(BUILD) $(VM612_KVER) $(VM_KVER); \
+	  tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) $(VM_KVER); \
 	  $(VM_RUNS); } | tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume

@@ -8,7 +8,7 @@
 #   papt ARGS...        apt-get with the private state
 #   papt_cache ARGS...  apt-cache with the private state
 
-MATRIX_APT=${MATRIX_APT:-$(pwd)/build/apt}
+MATRIX_APT=${MATRIX_APT:-$(pwd)/${BUILD:-build}/apt}
 MATRIX_MIRROR=${MATRIX_MIRROR:-http://deb.debian.org/debian}
 MATRIX_KEYRING=${MATRIX_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 
@@ -20,6 +20,8 @@ papt_opts() {
 	     "-o Dir::State::Lists=$MATRIX_APT/lists" \
 	     "-o Dir::State::status=$MATRIX_APT/state/status" \
 	     "-o Dir::Cache=$MATRIX_APT/cache" \
+	     "-o Dir::Cache::pkgcache=$MATRIX_APT/cache/pkgcache.bin" \
+	     "-o Dir::Cache::srcpkgcache=$MATRIX_APT/cache/srcpkgcache.bin" \
 	     "-o APT::Architecture=amd64 -o Acquire::Languages=none" \
 	     "-o APT::Install-Recommends=false -o Debug::NoLocking=true"
 }

@@ -11,7 +11,7 @@ set -e
 suite=$1
 flavour=$2
 . "$(dirname "$0")/apt.sh"
-kernels=$(pwd)/build/kernels
+kernels=$(pwd)/${BUILD:-build}/kernels
 
 papt_update
 meta=linux-headers-$flavour

@@ -13,7 +13,7 @@ set -e
 suite=$1
 kroot=$2
 . "$(dirname "$0")/apt.sh"
-root=$(pwd)/build/roots/$suite
+root=$(pwd)/${BUILD:-build}/roots/$suite
 
 papt_update
 hdrs=$(ls -d "$kroot"/usr/src/linux-headers-*-common* | head -1)

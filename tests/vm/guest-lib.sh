@@ -7,6 +7,8 @@
 pass() { echo "PASS [$BOOT] $*"; }
 fail() { echo "FAIL [$BOOT] $*"; }
 skip() { echo "SKIP [$BOOT] $*"; }
+# what this kernel is and what each check expects of it: not a result
+info() { echo "# [$BOOT] $*"; }
 
 # run a command as one check; its output only shows when it fails
 check() {
@@ -55,6 +57,25 @@ adiantum_driver() {
 		$1 == "driver" { drv = $3 }
 		$1 == "refcnt" && cur == n && $3 > best { best = $3; pick = drv }
 		END { print pick }' /proc/crypto
+}
+
+# What the kernel has, asked of the kernel itself (not of its version):
+# a driver registered now, a module it ships, PREEMPT_RT
+has_driver() { grep -q "^driver *: $1\$" /proc/crypto; }
+has_module() { grep -q "/$1\.ko[^:]*:" "/lib/modules/$(uname -r)/modules.dep"; }
+is_rt() { [ "$(cat /sys/kernel/realtime 2>/dev/null)" = 1 ]; }
+
+# The kernel's own Adiantum for cipher $1 as a dm-crypt capi: spec, built
+# only of in-tree drivers: three arguments while the kernel has the
+# nhpoly1305 shash (up to 6.x, "-generic" parts), two from 7.0 on (the
+# "-lib" chacha and AES; NH is a library inside the template).  Empty when
+# the kernel has neither.
+ref_adiantum() {
+	if has_driver "$1-generic" && has_driver nhpoly1305-generic; then
+		echo "capi:adiantum($1-generic,aes-generic,nhpoly1305-generic)-plain64"
+	elif has_driver "$1-lib" && has_driver aes-lib; then
+		echo "capi:adiantum($1-lib,aes-lib)-plain64"
+	fi
 }
 
 DISK_MB=8

@@ -6,6 +6,8 @@
 # our modules (in extra/), the adiantum-x86 tool, testmgr.h, and the guest
 # script as /init.
 #   mkinitramfs.sh OUT.cpio.gz KVER KO_DIR TOOL TESTMGR_H GUEST_SCRIPT
+# KROOT in the environment: take the kernel's modules from an unpacked
+# kernel (tests/matrix/fetch-kernel.sh) instead of the host's /lib/modules.
 set -e
 out=$1
 kver=$2
@@ -36,10 +38,18 @@ copy_prog "$(command -v cryptsetup)"
 copy_prog "$(command -v dmsetup)"
 
 mods=/lib/modules/$kver
+src=$mods
+if [ -n "$KROOT" ]; then
+	src=$KROOT/usr/lib/modules/$kver
+	[ -d "$src" ] || src=$KROOT/lib/modules/$kver
+fi
+[ -d "$src/kernel" ] || { echo "mkinitramfs: no modules in $src" >&2; exit 1; }
 mkdir -p "$root$mods/extra"
-(cd "$mods" && cp -r --parents kernel/crypto kernel/arch/x86/crypto \
+# what a kernel builds in rather than as a module is simply not there
+(cd "$src" && cp -r --parents $(ls -d kernel/crypto kernel/arch/x86/crypto \
 	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko* \
-	modules.builtin modules.builtin.modinfo modules.order "$root$mods/")
+	modules.builtin modules.builtin.modinfo modules.order 2>/dev/null) \
+	"$root$mods/")
 cp "$kodir"/*.ko "$root$mods/extra/"
 # 6.12 and later ship .ko.xz; busybox modprobe wants plain .ko
 find "$root$mods" -name '*.ko.xz' -exec unxz {} +

@@ -7,13 +7,24 @@
 #   run.sh test|demo INITRAMFS KVER
 # Environment: BOOTS (default "max sse2"), FUZZ_CASES (default 20000),
 # VM_TIMEOUT seconds per boot (default 2400), TAG (prefix of the boot
-# names in the results, e.g. "6.12-").
+# names in the results, e.g. "6.12-"), KROOT (an unpacked kernel, see
+# tests/matrix/fetch-kernel.sh: its image instead of /boot/vmlinuz-KVER),
+# SMP (vCPUs, default 2).
 mode=$1
 initrd=$2
 kver=$3
 dir=$(dirname "$initrd")
 boots=${BOOTS:-max sse2}
 fuzz=${FUZZ_CASES:-20000}
+image=/boot/vmlinuz-$kver
+if [ -n "$KROOT" ]; then
+	image=$KROOT/boot/vmlinuz-$kver
+	[ -f "$image" ] || image=$KROOT/usr/lib/modules/$kver/vmlinuz
+fi
+if [ ! -f "$image" ]; then
+	echo "FAIL [${TAG:-}] no kernel image $image"
+	exit 0
+fi
 
 # one VM at a time on this machine: TCG wants both cores
 exec 9>"${TMPDIR:-/tmp}/ax86-vm.lock"
@@ -29,7 +40,7 @@ for b in $boots; do
 	log=$dir/console-$b.log
 	t0=$(date +%s)
 	timeout "${VM_TIMEOUT:-2400}" qemu-system-x86_64 -cpu "$cpu" -m 1024 \
-		-smp 2 -nographic -no-reboot -kernel "/boot/vmlinuz-$kver" \
+		-smp "${SMP:-2}" -nographic -no-reboot -kernel "$image" \
 		-initrd "$initrd" -append "console=ttyS0 panic=-1 quiet \
 loglevel=1 ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$mode" \
 		</dev/null >"$log" 2>&1
@@ -48,7 +59,7 @@ loglevel=1 ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$mode" \
 			exit 1
 		fi
 	else
-		grep -E '^(PASS|FAIL|SKIP) |^    ' "$log.txt"
+		grep -E '^(PASS|FAIL|SKIP|#) |^    ' "$log.txt"
 	fi
 	if ! grep -q '^AX86-VM-END' "$log.txt"; then
 		echo "FAIL [$name] the VM did not finish; console in $log:"

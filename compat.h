@@ -47,4 +47,43 @@ static inline bool ax86_cpu_prefers_ymm(void)
 #endif
 #endif /* CONFIG_X86 */
 
+/*
+ * The kernel's AES library, for the one block per Adiantum message when
+ * the CPU has no AES-NI or the FPU is not usable.  7.0 replaced struct
+ * crypto_aes_ctx and aes_expandkey() by struct aes_key and
+ * aes_preparekey().
+ */
+#include <crypto/aes.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+struct ax86_aes_lib_key {
+	struct aes_key k;
+};
+
+static inline int ax86_aes_lib_setkey(struct ax86_aes_lib_key *key,
+				      const u8 *raw, unsigned int len)
+{
+	return aes_preparekey(&key->k, raw, len);
+}
+#else
+struct ax86_aes_lib_key {
+	struct crypto_aes_ctx k;
+};
+
+static inline int ax86_aes_lib_setkey(struct ax86_aes_lib_key *key,
+				      const u8 *raw, unsigned int len)
+{
+	return aes_expandkey(&key->k, raw, len);
+}
+#endif
+
+static inline void ax86_aes_lib_block(const struct ax86_aes_lib_key *key,
+				      u8 out[16], const u8 in[16], bool enc)
+{
+	if (enc)
+		aes_encrypt(&key->k, out, in);
+	else
+		aes_decrypt(&key->k, out, in);
+}
+
 #endif /* AX86_COMPAT_H */

@@ -84,6 +84,12 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 			    ax86_adiantum_nh_##isa);			\
 }
 
+/* the portable cores, for the fallback when the FPU is not usable */
+#define ax86_stream_generic		ax86_chacha_crypt
+#define ax86_hchacha_simd_generic	ax86_hchacha
+#define ax86_adiantum_nh_generic	ax86_nh_generic
+
+AX86_ADIANTUM_STEPS(generic)
 AX86_ADIANTUM_STEPS(sse2)
 AX86_ADIANTUM_STEPS(ssse3)
 AX86_ADIANTUM_STEPS(avx2)

@@ -102,11 +102,16 @@ static inline bool ax86_zmm_downclocks(void)
 	return ax86_cpu_prefers_ymm();
 }
 
-static inline int ax86_priority(enum ax86_isa isa)
+static inline int ax86_priority_from(int base, enum ax86_isa isa)
 {
 	if (isa == AX86_AVX512 && ax86_zmm_downclocks())
-		return AX86_PRIORITY_BASE + 10 * AX86_AVX2 - 5;
-	return AX86_PRIORITY_BASE + 10 * isa;
+		return base + 10 * AX86_AVX2 - 5;
+	return base + 10 * isa;
+}
+
+static inline int ax86_priority(enum ax86_isa isa)
+{
+	return ax86_priority_from(AX86_PRIORITY_BASE, isa);
 }
 
 /* max_isa parameter: NULL or "" means no cap; else an ISA name */

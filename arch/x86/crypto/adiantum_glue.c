@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * adiantum(xchacha12,aes) and adiantum(xchacha20,aes) as whole skciphers:
+ * the construction of crypto/adiantum.h on the SIMD cores of
+ * arch/x86/crypto/, one driver per ISA variant the CPU can run, ranked
+ * above the kernel's adiantum template.  A message of up to 4 KiB that
+ * sits in one page each way (every dm-crypt sector, every fscrypt data
+ * unit) runs in one kernel_fpu_begin() section with AES-NI inside it;
+ * other layouts go through a small bounce buffer in pieces.  The portable
+ * C of crypto/ and the kernel's AES library serve when the FPU is not
+ * usable.  Synchronous, no allocation per request, no request context.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <linux/highmem.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+
+#include "adiantum_dispatch.h"
+#include "isa.h"
+
+/* at most this many bytes of message per kernel_fpu_begin() section */
+#define FPU_CHUNK	4096
+/* the bounce buffer for scattered messages: whole ChaCha blocks */
+#define BOUNCE_BYTES	512
+
+/* above every other driver of these names: ours 400s, template ~385 */
+#define AX86_ADIANTUM_PRIORITY_BASE	500
+
+struct ax86_adiantum_ctx {
+	struct ax86_adiantum_key key;
+	struct ax86_aes_lib_key lib;
+	struct ax86_aesni_key ni;
+	bool aesni;		/* ni holds the round keys */
+};
+
+static bool ax86_have_aesni;
+
+static char *max_isa;
+module_param(max_isa, charp, 0444);
+MODULE_PARM_DESC(max_isa,
+		 "highest ISA to register: sse2, ssse3, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
+
+static int ax86_adiantum_tfm_setkey(struct crypto_skcipher *tfm,
+				    const u8 *key, unsigned int keylen,
+				    unsigned int nrounds)
+{
+	struct ax86_adiantum_ctx *ctx = crypto_skcipher_ctx(tfm);
+	u8 aes_key[AX86_ADIANTUM_AES_KEY_SIZE];
+	u8 *derived;
+	int err;
+
+	if (keylen != AX86_ADIANTUM_KEY_SIZE)
+		return -EINVAL;
+	derived = kmalloc(AX86_ADIANTUM_DERIVED_BYTES, GFP_KERNEL);
+	if (!derived)
+		return -ENOMEM;
+	err = ax86_adiantum_setkey(&ctx->key, key, keylen, nrounds, derived,
+				   aes_key);
+	kfree(derived);		/* wiped by the call */
+	if (!err)
+		err = ax86_aes_lib_setkey(&ctx->lib, aes_key, sizeof(aes_key));
+	ctx->aesni = false;
+	if (!err && ax86_have_aesni && crypto_simd_usable()) {
+		kernel_fpu_begin();
+		ax86_aesni_setkey256(ctx->ni.enc, ctx->ni.dec, aes_key);
+		kernel_fpu_end();
+		ctx->aesni = true;
+	}
+	memzero_explicit(aes_key, sizeof(aes_key));
+	return err;
+}
+
+static int ax86_adiantum12_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int keylen)
+{
+	return ax86_adiantum_tfm_setkey(tfm, key, keylen, 12);
+}
+
+static int ax86_adiantum20_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int keylen)
+{
+	return ax86_adiantum_tfm_setkey(tfm, key, keylen, 20);
+}
+
+/* the AES block inside our FPU section: AES-NI if the key is there */
+static void ax86_adiantum_aes_simd(const void *c, u8 out[16], const u8 in[16],
+				   bool enc)
+{
+	const struct ax86_adiantum_ctx *ctx = c;
+
+	if (ctx->aesni)
+		ax86_aesni_block(&ctx->ni, out, in, enc);
+	else
+		ax86_aes_lib_block(&ctx->lib, out, in, enc);
+}
+
+static void ax86_adiantum_aes_lib(const void *c, u8 out[16], const u8 in[16],
+				  bool enc)
+{
+	const struct ax86_adiantum_ctx *ctx = c;
+
+	ax86_aes_lib_block(&ctx->lib, out, in, enc);
+}
+
+/* One variant's code: the cores of adiantum_dispatch.h and its AES */
+struct ax86_adiantum_ops {
+	void (*crypt)(const struct ax86_adiantum_key *key, const void *aes,
+		      ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
+		      unsigned int len, const u8 tweak[32], bool enc);
+	void (*hash)(struct ax86_adiantum_req *rq,
+		     const struct ax86_adiantum_key *key, const u8 *src,
+		     unsigned int len);
+	void (*middle)(struct ax86_adiantum_req *rq,
+		       const struct ax86_adiantum_key *key, const u8 r_in[16],
+		       bool enc, const void *aes, ax86_aes_fn aes_fn);
+	void (*xor)(struct ax86_adiantum_req *rq,
+		    const struct ax86_adiantum_key *key, u8 *dst,
+		    const u8 *src, unsigned int len);
+	void (*end)(struct ax86_adiantum_req *rq,
+		    const struct ax86_adiantum_key *key, u8 r_out[16]);
+	ax86_aes_fn aes;
+	bool simd;		/* the cores need a kernel_fpu_begin() section */
+};
+
+static __always_inline void fpu_begin(const struct ax86_adiantum_ops *ops)
+{
+	if (ops->simd)
+		kernel_fpu_begin();
+}
+
+static __always_inline void fpu_end(const struct ax86_adiantum_ops *ops)
+{
+	if (ops->simd)
+		kernel_fpu_end();
+}
+
+/*
+ * A message whose source and destination each lie in one page: mapped,
+ * and run in one FPU section if it is at most FPU_CHUNK bytes, else L in
+ * sections of FPU_CHUNK.
+ */
+static __always_inline void
+ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx, u8 *dst,
+		     const u8 *src, unsigned int len, const u8 *tweak, bool enc,
+		     const struct ax86_adiantum_ops *ops)
+{
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
+	struct ax86_adiantum_req rq;
+	u8 r[16];
+
+	if (len <= FPU_CHUNK) {
+		fpu_begin(ops);
+		ops->crypt(&ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
+		fpu_end(ops);
+		return;
+	}
+	memcpy(r, src + bulk, 16);
+	ax86_adiantum_begin(&rq, &ctx->key, bulk, tweak);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, FPU_CHUNK);
+		fpu_begin(ops);
+		ops->hash(&rq, &ctx->key, src + off, n);
+		fpu_end(ops);
+	}
+	fpu_begin(ops);
+	ops->middle(&rq, &ctx->key, r, enc, ctx, ops->aes);
+	fpu_end(ops);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, FPU_CHUNK);
+		fpu_begin(ops);
+		ops->xor(&rq, &ctx->key, dst + off, src + off, n);
+		fpu_end(ops);
+	}
+	fpu_begin(ops);
+	ops->end(&rq, &ctx->key, r);
+	fpu_end(ops);
+	memcpy(dst + bulk, r, 16);
+	memzero_explicit(r, sizeof(r));
+}
+
+/*
+ * Any other layout: L copied through a bounce buffer of whole ChaCha
+ * blocks, hashed, then XORed, hashed and copied out.  The source is read
+ * before the same range of the destination is written, so in place works.
+ */
+static __always_inline void
+ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
+			struct skcipher_request *req, bool enc,
+			const struct ax86_adiantum_ops *ops)
+{
+	unsigned int bulk = req->cryptlen - AX86_ADIANTUM_BLOCK_SIZE, off, n;
+	struct ax86_adiantum_req rq;
+	u8 buf[BOUNCE_BYTES];
+	u8 r[16];
+
+	ax86_adiantum_begin(&rq, &ctx->key, bulk, req->iv);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, BOUNCE_BYTES);
+		scatterwalk_map_and_copy(buf, req->src, off, n, 0);
+		fpu_begin(ops);
+		ops->hash(&rq, &ctx->key, buf, n);
+		fpu_end(ops);
+	}
+	scatterwalk_map_and_copy(r, req->src, bulk, 16, 0);
+	fpu_begin(ops);
+	ops->middle(&rq, &ctx->key, r, enc, ctx, ops->aes);
+	fpu_end(ops);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, BOUNCE_BYTES);
+		scatterwalk_map_and_copy(buf, req->src, off, n, 0);
+		fpu_begin(ops);
+		ops->xor(&rq, &ctx->key, buf, buf, n);
+		fpu_end(ops);
+		scatterwalk_map_and_copy(buf, req->dst, off, n, 1);
+	}
+	fpu_begin(ops);
+	ops->end(&rq, &ctx->key, r);
+	fpu_end(ops);
+	scatterwalk_map_and_copy(r, req->dst, bulk, 16, 1);
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(r, sizeof(r));
+}
+
+/* the first @len bytes of @sg in one page */
+static bool ax86_in_one_page(struct scatterlist *sg, unsigned int len)
+{
+	return sg->length >= len && sg->offset + len <= PAGE_SIZE;
+}
+
+#define OPS(isa, _aes, _simd) {						\
+	.crypt = ax86_adiantum_crypt_##isa,				\
+	.hash = ax86_adiantum_hash_##isa,				\
+	.middle = ax86_adiantum_middle_##isa,				\
+	.xor = ax86_adiantum_xor_##isa,					\
+	.end = ax86_adiantum_end_##isa,					\
+	.aes = _aes,							\
+	.simd = _simd,							\
+}
+
+/*
+ * One variant's request: @ops is a constant after inlining, so each
+ * variant calls its own cores directly, with no indirect call on the hot
+ * path; the two layouts are functions of their own to keep each stack
+ * frame small.
+ */
+#define LAYOUT_FUNCS(name, _ops)					\
+static noinline void							\
+ax86_adiantum_linear_##name(const struct ax86_adiantum_ctx *ctx,	\
+			    u8 *dst, const u8 *src, unsigned int len,	\
+			    const u8 *tweak, bool enc)			\
+{									\
+	ax86_adiantum_linear(ctx, dst, src, len, tweak, enc, _ops);	\
+}									\
+static noinline void							\
+ax86_adiantum_scattered_##name(const struct ax86_adiantum_ctx *ctx,	\
+			       struct skcipher_request *req, bool enc)	\
+{									\
+	ax86_adiantum_scattered(ctx, req, enc, _ops);			\
+}									\
+static void ax86_adiantum_layout_##name(const struct ax86_adiantum_ctx *ctx, \
+					struct skcipher_request *req,	\
+					bool enc)			\
+{									\
+	unsigned int len = req->cryptlen;				\
+	u8 *src, *dst;							\
+									\
+	if (!ax86_in_one_page(req->src, len) ||				\
+	    !ax86_in_one_page(req->dst, len)) {				\
+		ax86_adiantum_scattered_##name(ctx, req, enc);		\
+		return;							\
+	}								\
+	src = kmap_local_page(sg_page(req->src)) + req->src->offset;	\
+	if (req->dst == req->src)					\
+		dst = src;						\
+	else								\
+		dst = kmap_local_page(sg_page(req->dst)) +		\
+		      req->dst->offset;					\
+	ax86_adiantum_linear_##name(ctx, dst, src, len, req->iv, enc);	\
+	if (req->dst != req->src)					\
+		kunmap_local(dst);					\
+	kunmap_local(src);						\
+}
+
+/* without the FPU: the portable cores and the kernel's AES library */
+static const struct ax86_adiantum_ops ax86_adiantum_ops_generic =
+	OPS(generic, ax86_adiantum_aes_lib, false);
+LAYOUT_FUNCS(generic, &ax86_adiantum_ops_generic)
+
+#define VARIANT_FUNCS(isa)						\
+static const struct ax86_adiantum_ops ax86_adiantum_ops_##isa =		\
+	OPS(isa, ax86_adiantum_aes_simd, true);				\
+LAYOUT_FUNCS(isa, &ax86_adiantum_ops_##isa)				\
+static int ax86_adiantum_crypt_req_##isa(struct skcipher_request *req,	\
+					 bool enc)			\
+{									\
+	const struct ax86_adiantum_ctx *ctx =				\
+		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));	\
+									\
+	/* the template's answer, before anything is read or written */ \
+	if (req->cryptlen < AX86_ADIANTUM_BLOCK_SIZE)			\
+		return -EINVAL;						\
+	if (crypto_simd_usable())					\
+		ax86_adiantum_layout_##isa(ctx, req, enc);		\
+	else								\
+		ax86_adiantum_layout_generic(ctx, req, enc);		\
+	return 0;							\
+}									\
+static int ax86_adiantum_encrypt_##isa(struct skcipher_request *req)	\
+{									\
+	return ax86_adiantum_crypt_req_##isa(req, true);		\
+}									\
+static int ax86_adiantum_decrypt_##isa(struct skcipher_request *req)	\
+{									\
+	return ax86_adiantum_crypt_req_##isa(req, false);		\
+}
+
+VARIANT_FUNCS(sse2)
+VARIANT_FUNCS(ssse3)
+VARIANT_FUNCS(avx2)
+VARIANT_FUNCS(avx512vl)
+VARIANT_FUNCS(avx512)
+
+#define ALG(_stream, _isa, _setkey) {					\
+	.base.cra_name		= "adiantum(" _stream ",aes)",		\
+	.base.cra_driver_name	= "adiantum-" _stream "-aes-ax86-" #_isa, \
+	.base.cra_blocksize	= AX86_ADIANTUM_BLOCK_SIZE,		\
+	.base.cra_ctxsize	= sizeof(struct ax86_adiantum_ctx),	\
+	.base.cra_module	= THIS_MODULE,				\
+	.min_keysize		= AX86_ADIANTUM_KEY_SIZE,		\
+	.max_keysize		= AX86_ADIANTUM_KEY_SIZE,		\
+	.ivsize			= AX86_ADIANTUM_IV_SIZE,		\
+	.setkey			= _setkey,				\
+	.encrypt		= ax86_adiantum_encrypt_##_isa,		\
+	.decrypt		= ax86_adiantum_decrypt_##_isa,		\
+}
+
+#define VARIANT_ALGS(isa) {						\
+	ALG("xchacha12", isa, ax86_adiantum12_setkey),			\
+	ALG("xchacha20", isa, ax86_adiantum20_setkey),			\
+}
+
+#define ALGS_PER_ISA 2
+
+static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
+	[AX86_SSE2] = VARIANT_ALGS(sse2),
+	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
+	[AX86_AVX2] = VARIANT_ALGS(avx2),
+	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
+	[AX86_AVX512] = VARIANT_ALGS(avx512),
+};
+
+static bool ax86_registered[AX86_NR_ISA];
+
+static void ax86_adiantum_unregister(void)
+{
+	int i;
+
+	for (i = AX86_NR_ISA - 1; i >= 0; i--) {
+		if (ax86_registered[i])
+			crypto_unregister_skciphers(ax86_adiantum_algs[i],
+						    ALGS_PER_ISA);
+		ax86_registered[i] = false;
+	}
+}
+
+static int __init ax86_adiantum_mod_init(void)
+{
+	enum ax86_isa max;
+	int i, j, err, n = 0;
+
+	if (ax86_parse_max_isa(max_isa, &max)) {
+		pr_err("unknown max_isa=%s\n", max_isa);
+		return -EINVAL;
+	}
+	ax86_have_aesni = boot_cpu_has(X86_FEATURE_AES);
+	for (i = 0; i <= max; i++) {
+		if (!ax86_cpu_has(i))
+			continue;
+		for (j = 0; j < ALGS_PER_ISA; j++)
+			ax86_adiantum_algs[i][j].base.cra_priority =
+				ax86_priority_from(AX86_ADIANTUM_PRIORITY_BASE,
+						   i);
+		err = crypto_register_skciphers(ax86_adiantum_algs[i],
+						ALGS_PER_ISA);
+		if (err) {
+			pr_err("registering the %s drivers failed: %d\n",
+			       ax86_isa_names[i], err);
+			ax86_adiantum_unregister();
+			return err;
+		}
+		ax86_registered[i] = true;
+		n++;
+	}
+	if (!n) {
+		pr_info("no usable SIMD on this CPU, nothing registered\n");
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void __exit ax86_adiantum_mod_exit(void)
+{
+	ax86_adiantum_unregister();
+}
+
+module_init(ax86_adiantum_mod_init);
+module_exit(ax86_adiantum_mod_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX2/AVX-512 and AES-NI (adiantum-x86)");
+MODULE_ALIAS_CRYPTO("adiantum(xchacha12,aes)");
+MODULE_ALIAS_CRYPTO("adiantum(xchacha20,aes)");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-sse2");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-sse2");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx2");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-avx2");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx512vl");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-avx512vl");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx512");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-avx512");

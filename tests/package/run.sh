@@ -26,6 +26,8 @@ phase() {
 	t_last=$now
 }
 
+tests/package/dkms-conf-test.sh
+
 if [ "$(id -u)" != 0 ]; then
 	echo "SKIP package test: needs root (apt-get install, dkms)"
 	exit 0

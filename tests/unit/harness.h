@@ -73,6 +73,7 @@ void test_dispatch(void);
 void test_nh(void);
 void test_nhpoly1305(void);
 void test_isa_needs(void);
+void test_nhp_own_kat(void);
 void test_adiantum(const char *testmgr_path);
 void test_stack_wipe(void);
 

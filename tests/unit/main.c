@@ -41,6 +41,7 @@ int main(int argc, char **argv)
 	test_dispatch();
 	test_nh();
 	test_nhpoly1305();
+	test_nhp_own_kat();
 	test_adiantum(testmgr);
 	return 0;
 }

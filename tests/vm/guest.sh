@@ -15,6 +15,8 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run
+# the kernel asks /sbin/modprobe to autoload modules; busybox is in /bin
+echo /bin/modprobe >/proc/sys/kernel/modprobe
 mkdir -p /run/cryptsetup
 
 BOOT=vm

@@ -8,10 +8,12 @@
 
 #include <crypto/internal/hash.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
 
 #include "../../../crypto/nhpoly1305.h"
+#include "../../../crypto/nhpoly1305_kat.h"
 #include "asm_cores.h"
 #include "isa.h"
 
@@ -118,8 +120,35 @@ static void ax86_nhp_unregister(void)
 	}
 }
 
+/* our own known answer, before a variant may register (see the header) */
+static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
+			      enum ax86_isa isa)
+{
+	bool ok;
+
+	if (!ax86_nhp_kat(s, ax86_nh_generic))
+		return false;
+	kernel_fpu_begin();
+	switch (isa) {
+	case AX86_SSE2:
+		ok = ax86_nhp_kat(s, ax86_nh_sse2);
+		break;
+	case AX86_AVX2:
+		ok = ax86_nhp_kat(s, ax86_nh_avx2);
+		break;
+	case AX86_AVX512:
+		ok = ax86_nhp_kat(s, ax86_nh_avx512);
+		break;
+	default:
+		ok = false;
+	}
+	kernel_fpu_end();
+	return ok;
+}
+
 static int __init ax86_nhp_mod_init(void)
 {
+	struct ax86_nhp_kat_scratch *kat;
 	enum ax86_isa max;
 	int i, err, n = 0;
 
@@ -127,22 +156,32 @@ static int __init ax86_nhp_mod_init(void)
 		pr_err("unknown max_isa=%s\n", max_isa);
 		return -EINVAL;
 	}
+	kat = kmalloc(sizeof(*kat), GFP_KERNEL);
+	if (!kat)
+		return -ENOMEM;
 	for (i = 0; i < ARRAY_SIZE(ax86_nhp_algs); i++) {
 		enum ax86_isa isa = ax86_nh_isa[i];
 
 		if (isa > max || !ax86_cpu_has(isa))
 			continue;
+		if (!ax86_nhp_selftest(kat, isa)) {
+			pr_err("the %s driver fails its known-answer test: not registered\n",
+			       ax86_isa_names[isa]);
+			continue;
+		}
 		ax86_nhp_algs[i].base.cra_priority = ax86_priority(isa);
 		err = crypto_register_shash(&ax86_nhp_algs[i]);
 		if (err) {
 			pr_err("registering the %s driver failed: %d\n",
 			       ax86_isa_names[isa], err);
 			ax86_nhp_unregister();
+			kfree_sensitive(kat);
 			return err;
 		}
 		ax86_registered[i] = true;
 		n++;
 	}
+	kfree_sensitive(kat);
 	if (!n) {
 		pr_info("no usable SIMD on this CPU, nothing registered\n");
 		return -ENODEV;

@@ -30,6 +30,9 @@ arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15
 arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN
 arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
+arch/x86/crypto/nh-sse2-x86_64.S|paddq		K3, SUM0|paddq		K2, SUM0
+arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2
+arch/x86/crypto/nh-sse2-x86_64.S|movdqu		48(KEY), %xmm3|movdqu		32(KEY), %xmm3
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
 arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21

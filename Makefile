@@ -146,7 +146,7 @@ LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
 BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h \
 	tools/corebench_linux_nhp.c tools/cpu_needs.h \
-	arch/x86/crypto/chacha_dispatch.h
+	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h
 LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 
 $(LINUX_ASM) $(LINUX_POLY): | $(BUILD)

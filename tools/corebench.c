@@ -19,12 +19,19 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include <openssl/evp.h>
+
+#include "../arch/x86/crypto/adiantum_dispatch.h"
 #include "corebench.h"
 
-enum alg { CHACHA20, XCHACHA12, XCHACHA20, NH, NHPOLY1305, ADIANTUM, NALGS };
+enum alg {
+	CHACHA20, XCHACHA12, XCHACHA20, NH, NHPOLY1305, ADIANTUM,
+	ADIANTUM_ENC, ADIANTUM_DEC, NALGS
+};
 
 static const char *const alg_names[NALGS] = {
-	"chacha20", "xchacha12", "xchacha20", "nh", "nhpoly1305", "adiantum"
+	"chacha20", "xchacha12", "xchacha20", "nh", "nhpoly1305", "adiantum",
+	"adiantum-encrypt", "adiantum-decrypt"
 };
 
 static const unsigned int lens[] = { 512, 4096, 65536 };
@@ -33,6 +40,103 @@ static const unsigned int lens[] = { 512, 4096, 65536 };
 static _Alignas(64) u8 buf[65536 + 64];
 static u8 key[32], iv[32];
 static struct ax86_nhpoly1305_key nhkey;
+
+/*
+ * Whole Adiantum messages (XChaCha12): our driver's code, and Linux 6.1's
+ * template composition of its in-tree cores in the template's order.
+ * Both use the same AES block: AES-NI where the CPU has it, else OpenSSL.
+ */
+static struct ax86_adiantum_key adkey;
+static struct ax86_aesni_key aes_ni;
+static EVP_CIPHER_CTX *aes_evp[2];
+static bool have_aesni;
+
+static void bench_aes(const void *aes, u8 out[16], const u8 in[16], bool enc)
+{
+	int n;
+
+	(void)aes;
+	if (have_aesni)
+		ax86_aesni_block(&aes_ni, out, in, enc);
+	else
+		EVP_CipherUpdate(aes_evp[enc], out, &n, in, 16);
+}
+
+static void adiantum_keys(void)
+{
+	u8 derived[AX86_ADIANTUM_DERIVED_BYTES], aes_key[32];
+	u8 div[AX86_XCHACHA_IV_SIZE] = { 1 };
+	u32 kw[8], st[16];
+	int i;
+
+	/* the derived keys once more, for the in-tree composition */
+	memset(derived, 0, sizeof(derived));
+	ax86_chacha_key_words(kw, key);
+	ax86_xchacha_init(st, kw, div, 12);
+	ax86_chacha_crypt(st, derived, derived, sizeof(derived), 12);
+	linux_tweak_setkey(derived + 32);
+	linux_nhp_setkey(derived + 48);
+
+	ax86_adiantum_setkey(&adkey, key, 32, 12, derived, aes_key);
+	__builtin_cpu_init();
+	have_aesni = __builtin_cpu_supports("aes");
+	if (have_aesni)
+		ax86_aesni_setkey256(aes_ni.enc, aes_ni.dec, aes_key);
+	for (i = 0; i < 2; i++) {
+		aes_evp[i] = EVP_CIPHER_CTX_new();
+		EVP_CipherInit_ex(aes_evp[i], EVP_aes_256_ecb(), NULL, aes_key,
+				  NULL, i);
+		EVP_CIPHER_CTX_set_padding(aes_evp[i], 0);
+	}
+}
+
+/*
+ * crypto/adiantum.c of Linux 6.1, step by step: H_T on its Poly1305, the
+ * nhpoly1305 hash of the source, the AES block, XChaCha12 over the bulk
+ * rounded up to whole blocks where the message allows, the hash of the
+ * destination.  On CPUs without SSSE3 Linux has no SIMD ChaCha: its
+ * generic C is stood in for by our portable C (row isa sse2).
+ */
+static void linux_adiantum(const struct cb_impl *m, u8 *dst, const u8 *src,
+			   unsigned int len, const u8 tweak[32], bool enc)
+{
+	cb_stream_fn stream = m->stream ? m->stream : ax86_chacha_crypt;
+	unsigned int bulk = len - 16, slen = bulk;
+	u8 ht[16], hl[16], mm[16], siv[AX86_XCHACHA_IV_SIZE] = { 0 };
+	u32 st[16], sub[8];
+
+	linux_hash_tweak(bulk, tweak, ht);
+	linux_nhpoly1305(m->nh, src, bulk, hl);
+	ax86_le128_add(mm, src + bulk, ht);
+	ax86_le128_add(mm, mm, hl);
+	if (enc)
+		bench_aes(NULL, mm, mm, true);
+	memcpy(siv, mm, 16);
+	if (!enc)
+		bench_aes(NULL, mm, mm, false);
+	put_unaligned_le32(1, siv + 16);
+	ax86_chacha_init(st, adkey.stream, siv);
+	if (m->stream)
+		m->hchacha(st, sub, 12);
+	else
+		ax86_hchacha(st, sub, 12);
+	ax86_xchacha_finish(st, sub, siv);
+	if ((bulk + 63) / 64 * 64 <= len)
+		slen = (bulk + 63) / 64 * 64;
+	stream(st, dst, src, slen, 12);
+	linux_nhpoly1305(m->nh, dst, bulk, hl);
+	ax86_le128_add(hl, hl, ht);
+	ax86_le128_sub(dst + bulk, mm, hl);
+}
+
+static void adiantum_msg(const struct cb_impl *m, u8 *dst, const u8 *src,
+			 unsigned int len, bool enc)
+{
+	if (m->linux_nhp)
+		linux_adiantum(m, dst, src, len, iv, enc);
+	else
+		m->adiantum(&adkey, NULL, bench_aes, dst, src, len, iv, enc);
+}
 
 static bool offers(const struct cb_impl *m, enum alg a)
 {
@@ -48,6 +152,9 @@ static bool offers(const struct cb_impl *m, enum alg a)
 		return m->nh && m->nh_own;
 	case ADIANTUM:
 		return m->stream && m->nh;	/* the pair the drivers use */
+	case ADIANTUM_ENC:
+	case ADIANTUM_DEC:
+		return m->adiantum || (m->linux_nhp && m->nh);
 	default:
 		return false;
 	}
@@ -120,6 +227,10 @@ static void run(const struct cb_impl *m, enum alg a, unsigned int len)
 		nhpoly1305(m, len - 16, h);
 		xchacha(m, len - 16, 12);
 		nhpoly1305(m, len - 16, h);
+		break;
+	case ADIANTUM_ENC:
+	case ADIANTUM_DEC:
+		adiantum_msg(m, buf, buf, len, a == ADIANTUM_ENC);
 		break;
 	default:
 		break;
@@ -297,6 +408,28 @@ int main(int argc, char **argv)
 			fprintf(stderr, "corebench: linux-6.1 %s NHPoly1305 disagrees with ours\n",
 				im->isa);
 			return 2;
+		}
+	}
+
+	/* every whole-message implementation computes the same bytes */
+	adiantum_keys();
+	for (m = 0; m < cb_nr_impls; m++) {
+		const struct cb_impl *im = &cb_impls[m];
+		static u8 want[4096], got[4096];
+		int enc;
+
+		if (!offers(im, ADIANTUM_ENC) || unsupported(im))
+			continue;
+		for (enc = 0; enc < 2; enc++) {
+			ax86_adiantum_crypt(&adkey, NULL, want, buf, 4000, iv,
+					    enc, bench_aes, ax86_chacha_crypt,
+					    ax86_hchacha, ax86_nh_generic);
+			adiantum_msg(im, got, buf, 4000, enc);
+			if (memcmp(want, got, 4000)) {
+				fprintf(stderr, "corebench: %s %s Adiantum disagrees with the portable code\n",
+					im->impl, im->isa);
+				return 2;
+			}
 		}
 	}
 

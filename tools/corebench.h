@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../crypto/adiantum.h"
 #include "../crypto/chacha_generic.h"
 #include "../crypto/nhpoly1305.h"
 #include "cpu_needs.h"
@@ -23,6 +24,10 @@ struct cb_impl {
 	ax86_nh_fn nh;
 	bool nh_own;		/* the NH is this ISA's own (has NH rows) */
 	bool linux_nhp;		/* in-tree: plain NH key order, its Poly1305 */
+	/* ours: one whole Adiantum message, as the driver runs it */
+	void (*adiantum)(const struct ax86_adiantum_key *key, const void *aes,
+			 ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
+			 unsigned int len, const u8 tweak[32], bool enc);
 	/* whole-message peers without a state interface */
 	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16]);
@@ -54,6 +59,8 @@ void linux_nhp_setkey(const u8 raw[AX86_NHPOLY1305_KEY_SIZE]);
 const u32 *linux_nh_key(void);
 void linux_nhpoly1305(ax86_nh_fn nh, const u8 *src, unsigned int len,
 		      u8 out[16]);
+void linux_tweak_setkey(const u8 raw[16]);
+void linux_hash_tweak(unsigned int bulk, const u8 tweak[32], u8 out[16]);
 
 extern const struct cb_impl cb_impls[];
 extern const unsigned int cb_nr_impls;

@@ -8,7 +8,7 @@
 #include <sodium.h>
 
 #include "../arch/x86/crypto/asm_cores.h"
-#include "../arch/x86/crypto/chacha_dispatch.h"
+#include "../arch/x86/crypto/adiantum_dispatch.h"
 #include "corebench.h"
 
 /* blocks started by @len bytes, at most @max */
@@ -113,6 +113,15 @@ static void ours_hchacha_##isa(const u32 st[16], u32 out[8],		\
 			       unsigned int nrounds)			\
 {									\
 	ax86_hchacha_simd_##isa(st, out, nrounds);			\
+}									\
+static void ours_adiantum_##isa(const struct ax86_adiantum_key *key,	\
+				const void *aes, ax86_aes_fn aes_fn,	\
+				u8 *dst, const u8 *src,			\
+				unsigned int len, const u8 tweak[32],	\
+				bool enc)				\
+{									\
+	ax86_adiantum_crypt_##isa(key, aes, aes_fn, dst, src, len,	\
+				  tweak, enc);				\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)
@@ -149,7 +158,7 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 #define OURS(_isa, _needs, _nh, _own) {				\
 	.impl = "ours", .isa = #_isa, .needs = _needs,			\
 	.stream = ours_##_isa, .hchacha = ours_hchacha_##_isa,		\
-	.nh = _nh, .nh_own = _own,					\
+	.nh = _nh, .nh_own = _own, .adiantum = ours_adiantum_##_isa,	\
 }
 /* the in-tree glue derives XChaCha subkeys with its SSSE3 HChaCha */
 #define LINUX(_isa, _needs, _stream, _nh, _own) {			\

@@ -47,3 +47,23 @@ void linux_nhpoly1305(ax86_nh_fn nh, const u8 *src, unsigned int len,
 	ax86_nhpoly1305_update(&st, &key, src, len, nh);
 	ax86_nhpoly1305_final(&st, &key, out, nh);
 }
+
+/* Adiantum's tweak hash (H_T) on the in-tree Poly1305, as 6.1 does it */
+static struct poly1305_core_key tweak_key;
+
+void linux_tweak_setkey(const u8 raw[16])
+{
+	poly1305_core_setkey(&tweak_key, raw);
+}
+
+void linux_hash_tweak(unsigned int bulk, const u8 tweak[32], u8 out[16])
+{
+	struct poly1305_state st;
+	u8 header[16] = { 0 };
+
+	put_unaligned_le64((u64)bulk * 8, header);
+	poly1305_core_init(&st);
+	poly1305_core_blocks(&st, &tweak_key, header, 1, 1);
+	poly1305_core_blocks(&st, &tweak_key, tweak, 2, 1);
+	poly1305_core_emit(&st, NULL, out);
+}

@@ -46,6 +46,17 @@ crypto/poly1305_core.c|g2 = h2 + c - (1ULL << 42);|g2 = h2 + c - (1ULL << 41);
 crypto/poly1305_core.c|g0 = h0 + 5;|g0 = h0 + 4;
 crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);
 crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16);
+arch/x86/crypto/aesni-x86_64.S|KEY_PAIR	4, 0x08|KEY_PAIR	4, 0x10
+arch/x86/crypto/aesni-x86_64.S|NEXT_KEY	1, 2, 0xaa|NEXT_KEY	1, 2, 0xff
+arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
+arch/x86/crypto/aesni-x86_64.S|cmp		$14, %eax|cmp		$13, %eax
+crypto/adiantum.h|put_unaligned_le32(1, iv + 16);|put_unaligned_le32(2, iv + 16);
+crypto/adiantum.h|(lo < get_unaligned_le64(a));|0;
+crypto/adiantum.h|(get_unaligned_le64(a) < get_unaligned_le64(b));|0;
+crypto/adiantum.h|aes_fn(aes, rq->m, rq->m, false);|aes_fn(aes, rq->m, rq->m, true);
+crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
+crypto/adiantum.c|header, 1, 1);|header, 1, 0);
+crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 '
 
 n=0

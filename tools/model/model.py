@@ -225,6 +225,31 @@ def write_outputs(model, cpus, build):
     return table
 
 
+LOOPS = [("nh-sse2 per 64 B", "nh-sse2", "four", "four", 1),
+         ("chacha-ssse3 double round", "chacha-ssse3", "round", "round", 1),
+         ("nh-avx2 per 64 B", "nh-avx2", "pair", "four", 2),
+         ("chacha-avx2 double round", "chacha-avx2", "round", "round", 1)]
+
+
+def loops_markdown(model, cpus):
+    """The main loops side by side: cycles and bottleneck, ours / Linux."""
+    lines = ["| -mcpu | " + " | ".join(name for name, *_ in LOOPS) + " |",
+             "|---|" + "---|" * len(LOOPS)]
+    for cpu, level in cpus:
+        cells = []
+        for name, core, ours, linux, times in LOOPS:
+            if not has(level, core):
+                cells.append("-")
+                continue
+            o = model.verdicts[(cpu, "ours", core, ours)]
+            li = model.verdicts[(cpu, "linux", core, linux)]
+            cells.append("%.1f (%s) / %.1f (%s)" % (
+                o.per_iter * times, o.bottleneck, li.per_iter,
+                li.bottleneck))
+        lines.append("| %s | %s |" % (cpu, " | ".join(cells)))
+    return "\n".join(lines) + "\n"
+
+
 def markdown(table):
     lines = ["| -mcpu | 4 KiB ours | 4 KiB Linux | ratio | 512 B ours | "
              "512 B Linux | ratio | NH SSE2 per 64 B | ours: most cycles "
@@ -291,7 +316,7 @@ def main(argv):
     if model.errors:
         return 0 if smoke else 1
     table = write_outputs(model, cpus, build)
-    md = markdown(table)
+    md = markdown(table) + "\n" + loops_markdown(model, cpus)
     with open(os.path.join(build, "model.md"), "w") as f:
         f.write(md)
     want = {"adiantum-4096", "adiantum-512", "nh-sse2-64"}

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * adiantum-x86 — look at, check, fuzz and time the kernel's ChaCha and
- * NHPoly1305 drivers through AF_ALG, as a user of the modules would.
+ * adiantum-x86 — look at, check, fuzz and time the kernel's ChaCha,
+ * NHPoly1305 and Adiantum drivers through AF_ALG, as a user of the modules
+ * would.
  *
  * Exit status: 0 all good, 1 a check failed, 2 usage or environment error.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,33 +18,41 @@
 #include "afalg.h"
 #include "tool.h"
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 const char *const ax_names[] = { "chacha20", "xchacha20", "xchacha12",
-				 "nhpoly1305" };
-const int ax_nr_names = 4;
+				 "nhpoly1305", "adiantum(xchacha12,aes)",
+				 "adiantum(xchacha20,aes)" };
+const int ax_nr_names = 6;
 
 static const char usage[] =
 "usage: adiantum-x86 COMMAND [options]\n"
 "\n"
 "commands:\n"
-"  status   every chacha20/xchacha20/xchacha12/nhpoly1305 driver with its\n"
-"           priority, module and self-test result, which one wins, and the\n"
-"           drivers under each adiantum instance\n"
+"  status   every chacha20/xchacha20/xchacha12/nhpoly1305 and\n"
+"           adiantum(xchacha12|xchacha20,aes) driver with its priority,\n"
+"           module and self-test result, which one wins, and the drivers\n"
+"           under each adiantum template instance\n"
 "  check    known answers (RFC 8439, the kernel's crypto/testmgr.h) through\n"
-"           AF_ALG per driver, and bad input (key/IV sizes, no key, empty\n"
-"           messages) answered as the generic drivers answer it\n"
-"  fuzz     our drivers against the generic ones: random keys, IVs, lengths\n"
-"           up to --max-len, sendmsg splits, vmsplice, unaligned buffers\n"
+"           AF_ALG for each of our drivers, and bad input (key/IV sizes, no\n"
+"           key, short messages) answered as the kernel's reference driver\n"
+"           answers it\n"
+"  fuzz     our drivers against the kernel's reference drivers (or the\n"
+"           portable C where the kernel has none): random keys, IVs,\n"
+"           lengths up to --max-len, counters near 2^32, sendmsg splits,\n"
+"           vmsplice, unaligned and in-place buffers\n"
 "  bench    MB/s of every driver at 512, 4096 and 65536 bytes\n"
 "\n"
 "options:\n"
 "  --driver NAME     only this driver (check, fuzz, bench)\n"
 "  --testmgr PATH    crypto/testmgr.h (check; default\n"
 "                    /usr/share/adiantum-x86/testmgr.h)\n"
-"  --seed N          fuzz seed (default: from the clock; printed)\n"
-"  --cases N         fuzz cases per driver (default 10000)\n"
+"  --seed N          fuzz seed, 0..2^64-1 (default: from the clock; printed)\n"
+"  --cases N         fuzz cases per driver, 1..1000000000 (default 10000)\n"
 "  --seconds S       fuzz: time per driver instead of --cases;\n"
-"                    bench: time per measurement (default 0.5)\n"
-"  --max-len N       fuzz: longest message (default 262144)\n"
+"                    bench: time per cell (default 0.5); 0 < S <= 86400\n"
+"  --max-len N       fuzz: longest message, 1..16777216 (default 262144;\n"
+"                    lowered, with a note, to what one AF_ALG request holds)\n"
 "  --require-ours    status: exit 1 unless all our drivers passed their\n"
 "                    self-tests and win for every name\n"
 "  -h, --help        this text\n";
@@ -50,6 +60,32 @@ static const char usage[] =
 bool is_hash(const char *name)
 {
 	return !strcmp(name, "nhpoly1305");
+}
+
+bool is_adiantum(const char *name)
+{
+	return !strncmp(name, "adiantum(", 9);
+}
+
+int ax_name_index(const char *name)
+{
+	int j;
+
+	for (j = 0; j < ax_nr_names; j++)
+		if (!strcmp(name, ax_names[j]))
+			return j;
+	return -1;
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		fprintf(stderr, "adiantum-x86: out of memory (%zu bytes)\n", n);
+		exit(2);
+	}
+	return p;
 }
 
 int read_algs(struct pc_alg **algs)
@@ -69,6 +105,63 @@ bool selected(const struct opts *o, const struct pc_alg *a, bool with_others)
 	if (o->driver)
 		return !strcmp(a->driver, o->driver);
 	return pc_is_ours(a) || with_others;
+}
+
+bool have_ours(const struct pc_alg *algs, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(algs[i].name, name) && pc_is_ours(&algs[i]) &&
+		    !pc_is_instance(&algs[i]))
+			return true;
+	return false;
+}
+
+static bool ref_of(const struct pc_alg *algs, int n, const char *name,
+		   const char *suffix, char *ref, size_t reflen)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const char *d = algs[i].driver;
+		size_t dl = strlen(d), sl = strlen(suffix);
+
+		if (strcmp(algs[i].name, name) || pc_is_ours(&algs[i]) ||
+		    dl < sl || strcmp(d + dl - sl, suffix))
+			continue;
+		snprintf(ref, reflen, "%s", d);
+		return true;
+	}
+	return false;
+}
+
+bool pick_reference(const struct pc_alg *algs, int n, const char *name,
+		    char *ref, size_t reflen)
+{
+	char stream[64], cand[2][192];
+	int i;
+
+	if (!is_adiantum(name))
+		return ref_of(algs, n, name, "-generic", ref, reflen) ||
+		       ref_of(algs, n, name, "-lib", ref, reflen);
+	/*
+	 * The template instance, bound by driver name, over the reference
+	 * drivers: 6.x takes three arguments (and has nhpoly1305-generic),
+	 * 7.x only two.  The kernel builds the instance on the first bind.
+	 */
+	snprintf(stream, sizeof(stream), "%.*s", (int)strcspn(name + 9, ","),
+		 name + 9);
+	snprintf(cand[0], sizeof(cand[0]),
+		 "adiantum(%s-generic,aes-generic,nhpoly1305-generic)", stream);
+	snprintf(cand[1], sizeof(cand[1]), "adiantum(%s-lib,aes-lib)", stream);
+	for (i = 0; i < 2; i++) {
+		if (!ax_probe("skcipher", cand[i])) {
+			snprintf(ref, reflen, "%s", cand[i]);
+			return true;
+		}
+	}
+	return false;
 }
 
 double now_seconds(void)
@@ -97,6 +190,147 @@ void progress_done(void)
 		fputs("\r\033[K", stderr);
 }
 
+static int bad_value(const char *opt, const char *v, const char *want)
+{
+	fprintf(stderr, "adiantum-x86: %s %s: %s\n", opt, v, want);
+	return 2;
+}
+
+/* a whole decimal (or 0x) integer in [lo, hi], nothing else */
+static int parse_long(const char *opt, const char *v, long lo, long hi,
+		      long *out)
+{
+	char *end;
+	long x;
+
+	errno = 0;
+	x = strtol(v, &end, 0);
+	if (!*v || *end || errno || x < lo || x > hi) {
+		char want[96];
+
+		snprintf(want, sizeof(want), "must be a whole number from %ld to %ld",
+			 lo, hi);
+		return bad_value(opt, v, want);
+	}
+	*out = x;
+	return 0;
+}
+
+static int parse_u64(const char *opt, const char *v, uint64_t *out)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	/* strtoull takes "-1" as 2^64-1: refuse any sign */
+	x = strtoull(v, &end, 0);
+	if (!*v || *end || errno || strchr(v, '-') || strchr(v, '+'))
+		return bad_value(opt, v,
+				 "must be a whole number from 0 to 2^64-1");
+	*out = x;
+	return 0;
+}
+
+static int parse_seconds(const char *opt, const char *v, double *out)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(v, &end);
+	if (!*v || *end || errno || !isfinite(x) || !(x > 0) ||
+	    x > AX_MAX_SECONDS)
+		return bad_value(opt, v,
+				 "must be a number of seconds above 0, at most 86400");
+	*out = x;
+	return 0;
+}
+
+/* which commands take which option */
+static bool takes(const char *cmd, const char *opt)
+{
+	static const struct { const char *opt, *cmds; } table[] = {
+		{ "--driver", " check fuzz bench " },
+		{ "--testmgr", " check " },
+		{ "--seed", " check fuzz " },
+		{ "--cases", " fuzz " },
+		{ "--seconds", " fuzz bench " },
+		{ "--max-len", " fuzz " },
+		{ "--require-ours", " status " },
+	};
+	char word[16];
+	size_t i;
+
+	snprintf(word, sizeof(word), " %s ", cmd);
+	for (i = 0; i < ARRAY_SIZE(table); i++)
+		if (!strcmp(table[i].opt, opt))
+			return strstr(table[i].cmds, word) != NULL;
+	return false;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	const char *cmd = argv[1];
+	bool cases_set = false, seconds_set = false;
+	int i, err = 0;
+
+	for (i = 2; i < argc && !err; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strncmp(a, "--", 2) && strcmp(a, "--help") &&
+		    !takes(cmd, a)) {
+			if (takes("status", a) || takes("check", a) ||
+			    takes("fuzz", a) || takes("bench", a))
+				fprintf(stderr, "adiantum-x86: %s is not an option of %s\n",
+					a, cmd);
+			else
+				fprintf(stderr, "adiantum-x86: unknown option %s\n%s",
+					a, usage);
+			return 2;
+		}
+		if (!strcmp(a, "--require-ours")) {
+			o->require_ours = true;
+			continue;
+		}
+		if (strncmp(a, "--", 2)) {
+			fprintf(stderr, "adiantum-x86: unknown option %s\n%s", a,
+				usage);
+			return 2;
+		}
+		if (!v) {
+			fprintf(stderr, "adiantum-x86: %s needs a value\n", a);
+			return 2;
+		}
+		i++;
+		if (!strcmp(a, "--driver")) {
+			if (!*v || strlen(v) >= 128)
+				return bad_value(a, v, "must be a driver name of 1 to 127 characters");
+			o->driver = v;
+		} else if (!strcmp(a, "--testmgr")) {
+			o->testmgr = v;
+		} else if (!strcmp(a, "--seed")) {
+			err = parse_u64(a, v, &o->seed);
+		} else if (!strcmp(a, "--cases")) {
+			err = parse_long(a, v, 1, AX_MAX_CASES, &o->cases);
+			cases_set = true;
+		} else if (!strcmp(a, "--seconds")) {
+			err = parse_seconds(a, v, &o->seconds);
+			seconds_set = true;
+		} else if (!strcmp(a, "--max-len")) {
+			err = parse_long(a, v, 1, AX_MAX_LEN, &o->max_len);
+		}
+	}
+	if (err)
+		return err;
+	if (!strcmp(cmd, "fuzz") && cases_set && seconds_set) {
+		fprintf(stderr, "adiantum-x86: fuzz takes --cases or --seconds, not both\n");
+		return 2;
+	}
+	if (!strcmp(cmd, "fuzz") && seconds_set)
+		o->cases = 0;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = {
@@ -107,56 +341,37 @@ int main(int argc, char **argv)
 		.seed = (uint64_t)time(NULL),
 	};
 	const char *cmd, *msg;
-	bool seconds_set = false;
 	int i, err;
 
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		fputs(usage, argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
-	cmd = argv[1];
 	for (i = 2; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			fputs(usage, stdout);
 			return 0;
-		} else if (!strcmp(a, "--require-ours")) {
-			o.require_ours = true;
-			continue;
-		} else if (!v) {
-			fprintf(stderr, "adiantum-x86: %s needs a value\n", a);
-			return 2;
-		} else if (!strcmp(a, "--driver")) {
-			o.driver = v;
-		} else if (!strcmp(a, "--testmgr")) {
-			o.testmgr = v;
-		} else if (!strcmp(a, "--seed")) {
-			o.seed = strtoull(v, NULL, 0);
-		} else if (!strcmp(a, "--cases")) {
-			o.cases = atol(v);
-		} else if (!strcmp(a, "--seconds")) {
-			o.seconds = atof(v);
-			seconds_set = true;
-		} else if (!strcmp(a, "--max-len")) {
-			o.max_len = atol(v);
-		} else {
-			fprintf(stderr, "adiantum-x86: unknown option %s\n%s",
-				a, usage);
-			return 2;
 		}
-		i++;
 	}
-	if (!strcmp(cmd, "fuzz") && seconds_set)
-		o.cases = 0;
-
-	if (!strcmp(cmd, "status"))
-		return cmd_status(&o);
-	if (strcmp(cmd, "check") && strcmp(cmd, "fuzz") &&
-	    strcmp(cmd, "bench")) {
+	cmd = argv[1];
+	if (strcmp(cmd, "status") && strcmp(cmd, "check") &&
+	    strcmp(cmd, "fuzz") && strcmp(cmd, "bench")) {
 		fprintf(stderr, "adiantum-x86: unknown command %s\n%s", cmd,
 			usage);
 		return 2;
+	}
+	/* every option is checked before anything runs */
+	err = parse_args(argc, argv, &o);
+	if (err)
+		return err;
+
+	if (!strcmp(cmd, "status"))
+		return cmd_status(&o);
+	if (!strcmp(cmd, "check")) {
+		/* the vectors are read and checked before AF_ALG is needed */
+		err = check_load_vectors(&o);
+		if (err)
+			return err;
 	}
 	err = ax_afalg_available(&msg);
 	if (err) {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE		/* vmsplice, splice, F_SETPIPE_SZ */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,12 @@
 #ifndef NETLINK_CRYPTO
 #define NETLINK_CRYPTO 21
 #endif
+
+#define PAGE	4096
+/* what the op sockets ask for; the kernel may give less (then we say so) */
+#define WANT_BUF	(64 << 20)
+
+const char *const ax_access_names[] = { "sendmsg", "vmsplice", "stream" };
 
 int ax_afalg_available(const char **msg)
 {
@@ -36,79 +44,314 @@ int ax_afalg_available(const char **msg)
 	return 0;
 }
 
-int ax_cipher_open(struct ax_cipher *c, const char *driver)
+static int alg_bind(const char *type, const char *driver)
 {
-	int err = kcapi_cipher_init(&c->h, driver, 0);
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	int err;
 
-	if (err) {
-		c->h = NULL;
+	if (fd < 0)
+		return -errno;
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", driver);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		err = -errno;
+		close(fd);
 		return err;
 	}
-	c->ivsize = kcapi_cipher_ivsize(c->h);
+	return fd;
+}
+
+int ax_probe(const char *type, const char *driver)
+{
+	int fd = alg_bind(type, driver);
+
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
+}
+
+long ax_optmem_max(void)
+{
+	static long optmem = -1;
+	FILE *f;
+
+	if (optmem >= 0)
+		return optmem;
+	optmem = 0;
+	f = fopen("/proc/sys/net/core/optmem_max", "r");
+	if (f) {
+		if (fscanf(f, "%ld", &optmem) != 1)
+			optmem = 0;
+		fclose(f);
+	}
+	return optmem;
+}
+
+/*
+ * The kernel's bookkeeping of one request comes out of the socket's
+ * option memory (optmem_max: 20 KiB on 6.1, 128 KiB from 6.7): about
+ * 1 KiB for the request, a 4 KiB scatterlist block per ~500 KiB of input
+ * and a ~700-byte entry per 16 pages of output, twice that for unaligned
+ * buffers; the first scatterlist block and the request take up to 8 KiB
+ * whatever the length.  Beyond it the operation fails with ENOMEM.
+ * Counting 2 KiB per 64 KiB, plus 8 KiB, keeps every case inside; fuzz
+ * proves the result with one operation of the full length.
+ */
+static size_t optmem_limit(void)
+{
+	long optmem = ax_optmem_max();
+
+	if (optmem <= 8192)
+		return optmem ? 0 : (size_t)-1;	/* unknown: no limit */
+	return (size_t)((optmem - 8192) / 2048) * 65536;
+}
+
+/*
+ * AF_ALG accounts an operation's input against the op socket's send
+ * buffer and its output against the receive buffer; what does not fit
+ * becomes a second request that starts again from the IV.  Ask for large
+ * buffers (the FORCE forms need CAP_NET_ADMIN; the plain ones are capped
+ * by wmem_max/rmem_max) and return the message size that surely fits.
+ */
+static size_t raise_buffers(int op)
+{
+	int want = WANT_BUF, snd = 0, rcv = 0, lim;
+	socklen_t sl = sizeof(int);
+
+	if (setsockopt(op, SOL_SOCKET, SO_SNDBUFFORCE, &want, sizeof(want)))
+		setsockopt(op, SOL_SOCKET, SO_SNDBUF, &want, sizeof(want));
+	if (setsockopt(op, SOL_SOCKET, SO_RCVBUFFORCE, &want, sizeof(want)))
+		setsockopt(op, SOL_SOCKET, SO_RCVBUF, &want, sizeof(want));
+	if (getsockopt(op, SOL_SOCKET, SO_SNDBUF, &snd, &sl))
+		return 0;
+	sl = sizeof(int);
+	if (getsockopt(op, SOL_SOCKET, SO_RCVBUF, &rcv, &sl))
+		return 0;
+	lim = (snd < rcv ? snd : rcv) / PAGE * PAGE - PAGE;
+	if (lim <= 0)
+		return 0;
+	return (size_t)lim < optmem_limit() ? (size_t)lim : optmem_limit();
+}
+
+int ax_cipher_open(struct ax_cipher *c, const char *driver,
+		   unsigned int ivsize)
+{
+	c->ivsize = ivsize;
+	c->max_request = 0;
+	c->op = -1;
+	c->tfm = alg_bind("skcipher", driver);
+	if (c->tfm < 0)
+		return c->tfm;
 	return 0;
 }
 
 void ax_cipher_close(struct ax_cipher *c)
 {
-	if (c->h)
-		kcapi_cipher_destroy(c->h);
-	c->h = NULL;
+	if (c->op >= 0)
+		close(c->op);
+	if (c->tfm >= 0)
+		close(c->tfm);
+	c->op = -1;
+	c->tfm = -1;
 }
 
 int ax_cipher_setkey(struct ax_cipher *c, const uint8_t *key, size_t len)
 {
-	return kcapi_cipher_setkey(c->h, key, len);
+	if (setsockopt(c->tfm, SOL_ALG, ALG_SET_KEY, key, len))
+		return -errno;
+	/* one op socket serves every operation (the key is set for good) */
+	c->op = accept(c->tfm, NULL, 0);
+	if (c->op < 0)
+		return -errno;
+	c->max_request = raise_buffers(c->op);
+	return 0;
 }
 
-/* send in random pieces, then collect the whole output */
-static ssize_t cipher_stream(struct ax_cipher *c, const uint8_t *iv,
-			     const uint8_t *in, uint8_t *out, size_t len,
-			     struct rng *r)
+/*
+ * A test seam: AX86_TEST_SHORT_SEND=N makes every sendmsg/splice offer at
+ * most N bytes, as a kernel that accepts only part of a call would, so
+ * that the resend loops are exercised.
+ */
+static size_t short_send_cap(void)
+{
+	static long cap = -1;
+
+	if (cap < 0) {
+		const char *s = getenv("AX86_TEST_SHORT_SEND");
+
+		cap = s ? atol(s) : 0;
+		if (cap < 0)
+			cap = 0;
+	}
+	return cap;
+}
+
+static size_t cap_send(size_t n)
+{
+	size_t cap = short_send_cap();
+
+	return cap && n > cap ? cap : n;
+}
+
+/* the operation and IV, no data, more to come */
+static int send_header(int op, bool decrypt, const uint8_t *iv,
+		       unsigned int ivsize)
+{
+	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 64)] = { 0 };
+	struct msghdr msg = { 0 };
+	struct af_alg_iv *aiv;
+	struct cmsghdr *cm;
+
+	if (ivsize > 64)
+		return -EINVAL;
+	msg.msg_control = cbuf;
+	msg.msg_controllen = CMSG_SPACE(4) + CMSG_SPACE(4 + ivsize);
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_OP;
+	cm->cmsg_len = CMSG_LEN(4);
+	*(uint32_t *)CMSG_DATA(cm) = decrypt ? ALG_OP_DECRYPT : ALG_OP_ENCRYPT;
+	cm = CMSG_NXTHDR(&msg, cm);
+	cm->cmsg_level = SOL_ALG;
+	cm->cmsg_type = ALG_SET_IV;
+	cm->cmsg_len = CMSG_LEN(4 + ivsize);
+	aiv = (struct af_alg_iv *)CMSG_DATA(cm);
+	aiv->ivlen = ivsize;
+	memcpy(aiv->iv, iv, ivsize);
+	if (sendmsg(op, &msg, MSG_MORE) < 0)
+		return -errno;
+	return 0;
+}
+
+/* all of @n bytes, however many calls the kernel takes */
+static int send_all(int op, const uint8_t *p, size_t n)
 {
 	struct iovec iov;
-	size_t done = 0, n;
-	ssize_t ret;
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t sent;
 
-	ret = kcapi_cipher_stream_init_enc(c->h, iv, NULL, 0);
-	if (ret < 0)
-		return ret;
-	while (done < len) {
-		n = rng_below(r, 4) ? rng_below(r, 300) : rng_below(r, 70000);
-		if (n > len - done)
-			n = len - done;
-		iov.iov_base = (void *)(in + done);
-		iov.iov_len = n;
-		ret = kcapi_cipher_stream_update(c->h, &iov, 1);
-		if (ret < 0)
-			return ret;
-		done += n;
+	while (n) {
+		iov.iov_base = (void *)p;
+		iov.iov_len = cap_send(n);
+		sent = sendmsg(op, &msg, MSG_MORE);
+		if (sent < 0 && errno == EINTR)
+			continue;
+		if (sent <= 0)
+			return sent < 0 ? -errno : -EIO;
+		p += sent;
+		n -= sent;
 	}
-	iov.iov_base = NULL;
-	iov.iov_len = 0;
-	ret = kcapi_cipher_stream_update_last(c->h, &iov, 0);
-	if (ret < 0)
-		return ret;
-	for (done = 0; done < len; done += ret) {
-		iov.iov_base = out + done;
-		iov.iov_len = len - done;
-		ret = kcapi_cipher_stream_op(c->h, &iov, 1);
-		if (ret < 0)
-			return ret;
-		if (ret == 0)
-			return -EIO;
-	}
-	return done;
+	return 0;
 }
 
-ssize_t ax_cipher_encrypt(struct ax_cipher *c, const uint8_t *iv,
-			  const uint8_t *in, uint8_t *out, size_t len,
-			  enum ax_access access, struct rng *r)
+/* zero copy: user pages into a pipe, the pipe into the socket */
+static int splice_all(int op, const uint8_t *p, size_t n)
 {
-	if (access == AX_STREAM || len > AX_ONE_SHOT_MAX)
-		return cipher_stream(c, iv, in, out, len, r);
-	return kcapi_cipher_encrypt(c->h, in, len, iv, out, len,
-				    access == AX_VMSPLICE ?
-				    KCAPI_ACCESS_VMSPLICE : KCAPI_ACCESS_SENDMSG);
+	int pfd[2], err = 0;
+	long pipe_size;
+
+	if (pipe(pfd))
+		return -errno;
+	if (fcntl(pfd[1], F_SETPIPE_SZ, 1 << 20) < 0)
+		fcntl(pfd[1], F_SETPIPE_SZ, 1 << 16);
+	pipe_size = fcntl(pfd[1], F_GETPIPE_SZ);
+	if (pipe_size <= 0)
+		pipe_size = 1 << 16;
+	while (n && !err) {
+		struct iovec iov = { (void *)p, cap_send(n) };
+		ssize_t in, out;
+
+		if (iov.iov_len > (size_t)pipe_size)
+			iov.iov_len = pipe_size;
+		in = vmsplice(pfd[1], &iov, 1, 0);
+		if (in <= 0) {
+			err = in < 0 ? -errno : -EIO;
+			break;
+		}
+		/* drain what the pipe holds, however many calls it takes */
+		while (in > 0) {
+			out = splice(pfd[0], NULL, op, NULL, cap_send(in),
+				     SPLICE_F_MORE);
+			if (out < 0 && errno == EINTR)
+				continue;
+			if (out <= 0) {
+				err = out < 0 ? -errno : -EIO;
+				break;
+			}
+			in -= out;
+			p += out;
+			n -= out;
+		}
+	}
+	close(pfd[0]);
+	close(pfd[1]);
+	return err;
+}
+
+static int send_stream(int op, const uint8_t *p, size_t n, struct rng *r)
+{
+	size_t piece;
+	int err;
+
+	while (n) {
+		piece = rng_below(r, 4) ? rng_below(r, 300) : rng_below(r, 70000);
+		if (piece > n)
+			piece = n;
+		err = send_all(op, p, piece);
+		if (err)
+			return err;
+		p += piece;
+		n -= piece;
+	}
+	return 0;
+}
+
+ssize_t ax_cipher_crypt(struct ax_cipher *c, bool decrypt, const uint8_t *iv,
+			const uint8_t *in, uint8_t *out, size_t len,
+			enum ax_access access, struct rng *r)
+{
+	struct msghdr end = { 0 };
+	size_t done = 0;
+	ssize_t ret;
+	int op, err;
+
+	if (c->op < 0) {
+		c->op = accept(c->tfm, NULL, 0);
+		if (c->op < 0)
+			return -errno;
+		c->max_request = raise_buffers(c->op);
+	}
+	if (len > c->max_request)
+		return -EMSGSIZE;
+	op = c->op;
+	err = send_header(op, decrypt, iv, c->ivsize);
+	if (!err && access == AX_VMSPLICE)
+		err = splice_all(op, in, len);
+	else if (!err && access == AX_STREAM && r)
+		err = send_stream(op, in, len, r);
+	else if (!err)
+		err = send_all(op, in, len);
+	/* the end of the message: a last call without MSG_MORE */
+	if (!err && sendmsg(op, &end, 0) < 0)
+		err = -errno;
+	while (!err && done < len) {
+		ret = recv(op, out + done, len - done, 0);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret <= 0)
+			err = ret < 0 ? -errno : -EIO;
+		else
+			done += ret;
+	}
+	if (err) {
+		/* the socket may hold half an operation: start afresh */
+		close(c->op);
+		c->op = -1;
+		return err;
+	}
+	return done;
 }
 
 int ax_hash_open(struct ax_hash *h, const char *driver)
@@ -155,7 +398,6 @@ ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
 ssize_t ax_raw_op(const char *type, const char *driver, const uint8_t *key,
 		  size_t keylen, int ivlen, size_t len)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
 	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 64)] = { 0 };
 	struct msghdr msg = { 0 };
 	struct cmsghdr *cm;
@@ -166,15 +408,14 @@ ssize_t ax_raw_op(const char *type, const char *driver, const uint8_t *key,
 	ssize_t ret;
 
 	buf = calloc(1, len + 64);
-	tfm = socket(AF_ALG, SOCK_SEQPACKET, 0);
-	if (!buf || tfm < 0) {
+	if (!buf)
+		return -ENOMEM;
+	tfm = alg_bind(type, driver);
+	if (tfm < 0) {
 		free(buf);
-		return -errno;
+		return tfm;
 	}
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", driver);
-	if (bind(tfm, (struct sockaddr *)&sa, sizeof(sa)) ||
-	    (key && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, keylen)))
+	if (key && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, keylen))
 		goto err;
 	op = accept(tfm, NULL, 0);
 	if (op < 0)

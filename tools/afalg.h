@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel crypto API through AF_ALG: libkcapi for the real work, a few
- * raw socket calls where libkcapi will not send what we need (a wrong IV
- * size, an operation without a key).  Errors are negative errno values.
+ * The kernel crypto API through AF_ALG.  Ciphers go through raw sockets,
+ * so that the tool controls what one operation is: the socket buffers are
+ * raised until a whole message is one kernel request (a larger operation
+ * would be split into requests that each restart from the IV), and short
+ * sendmsg/splice calls are resent.  Hashes go through libkcapi.  Errors are
+ * negative errno values.
  */
 #ifndef AX86_AFALG_H
 #define AX86_AFALG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -15,18 +19,20 @@
 
 /* How data reaches the kernel */
 enum ax_access {
-	AX_SENDMSG,	/* one sendmsg, one recvmsg */
-	AX_VMSPLICE,	/* zero copy through vmsplice/splice (<= 64 KiB) */
+	AX_SENDMSG,	/* all in one sendmsg (resent only where it fell short) */
+	AX_VMSPLICE,	/* zero copy through vmsplice/splice */
 	AX_STREAM,	/* many sendmsg calls with random splits */
 };
 
-#define AX_ONE_SHOT_MAX	65536	/* larger one-shot ops would resend the IV */
+extern const char *const ax_access_names[];
 
 struct kcapi_handle;
 
 struct ax_cipher {
-	struct kcapi_handle *h;
+	int tfm;		/* the bound, keyed socket; -1: closed */
+	int op;			/* its operation socket, reused; -1: none */
 	unsigned int ivsize;
+	size_t max_request;	/* the longest message one request takes */
 };
 
 struct ax_hash {
@@ -36,13 +42,24 @@ struct ax_hash {
 /* 0, or why AF_ALG cannot be used at all, with @msg set for the user */
 int ax_afalg_available(const char **msg);
 
-int ax_cipher_open(struct ax_cipher *c, const char *driver);
+/* net.core.optmem_max, which bounds one AF_ALG request; 0 if unknown */
+long ax_optmem_max(void);
+
+/* 0 if @driver of @type ("skcipher", "hash") can be bound (instantiated) */
+int ax_probe(const char *type, const char *driver);
+
+int ax_cipher_open(struct ax_cipher *c, const char *driver,
+		   unsigned int ivsize);
 void ax_cipher_close(struct ax_cipher *c);
 int ax_cipher_setkey(struct ax_cipher *c, const uint8_t *key, size_t len);
-/* one whole encryption of @len bytes; @r gives the splits of AX_STREAM */
-ssize_t ax_cipher_encrypt(struct ax_cipher *c, const uint8_t *iv,
-			  const uint8_t *in, uint8_t *out, size_t len,
-			  enum ax_access access, struct rng *r);
+/*
+ * One whole encryption (or decryption) of @len bytes as one kernel
+ * request; -EMSGSIZE if @len is above c->max_request.  @r gives the splits
+ * of AX_STREAM.  Returns the bytes produced.
+ */
+ssize_t ax_cipher_crypt(struct ax_cipher *c, bool decrypt, const uint8_t *iv,
+			const uint8_t *in, uint8_t *out, size_t len,
+			enum ax_access access, struct rng *r);
 
 int ax_hash_open(struct ax_hash *h, const char *driver);
 void ax_hash_close(struct ax_hash *h);

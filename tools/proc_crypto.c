@@ -33,9 +33,13 @@ int proc_crypto_read(struct pc_alg **out)
 		while (*val == ' ')
 			val++;
 		if (!strcmp(key, "name")) {
-			algs = realloc(algs, (n + 1) * sizeof(*algs));
-			if (!algs)
+			struct pc_alg *more = realloc(algs, (n + 1) * sizeof(*algs));
+
+			if (!more) {
+				fprintf(stderr, "adiantum-x86: out of memory reading /proc/crypto\n");
 				exit(2);
+			}
+			algs = more;
 			cur = &algs[n++];
 			memset(cur, 0, sizeof(*cur));
 			field(cur->name, sizeof(cur->name), val);
@@ -61,6 +65,11 @@ int proc_crypto_read(struct pc_alg **out)
 int pc_is_ours(const struct pc_alg *a)
 {
 	return strstr(a->driver, "-ax86-") != NULL;
+}
+
+int pc_is_instance(const struct pc_alg *a)
+{
+	return strchr(a->driver, '(') != NULL;
 }
 
 const struct pc_alg *pc_winner(const struct pc_alg *algs, int n,

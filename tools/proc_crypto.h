@@ -15,8 +15,14 @@ struct pc_alg {
 /* All entries; count, or -errno if /proc/crypto cannot be read */
 int proc_crypto_read(struct pc_alg **out);
 
-/* Ours: the driver name carries the project tag */
+/*
+ * Ours: the driver name carries the project tag "-ax86-" (our drivers,
+ * and the kernel's template instances built over them)
+ */
 int pc_is_ours(const struct pc_alg *a);
+
+/* A template instance ("adiantum(...)" as driver), not a driver of its own */
+int pc_is_instance(const struct pc_alg *a);
 
 /*
  * The entry the crypto API picks for @name: the highest priority among the

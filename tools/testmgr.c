@@ -43,13 +43,22 @@ static void skip_space(struct lexer *lx)
 	}
 }
 
+static void *grow(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+
+	if (!q) {
+		fprintf(stderr, "testmgr: out of memory (%zu bytes)\n", n);
+		exit(2);
+	}
+	return q;
+}
+
 static void str_put(struct lexer *lx, unsigned char c)
 {
 	if (lx->nstr == lx->capstr) {
 		lx->capstr = lx->capstr ? 2 * lx->capstr : 256;
-		lx->str = realloc(lx->str, lx->capstr);
-		if (!lx->str)
-			exit(2);
+		lx->str = grow(lx->str, lx->capstr);
 	}
 	lx->str[lx->nstr++] = c;
 }
@@ -175,9 +184,7 @@ static int parse_field(struct lexer *lx, struct tm_vector *v)
 		return -EINVAL;
 	if (lx->type == T_STR) {
 		f->nbytes = lx->nstr;
-		f->bytes = malloc(lx->nstr + 1);
-		if (!f->bytes)
-			exit(2);
+		f->bytes = grow(NULL, lx->nstr + 1);
 		memcpy(f->bytes, lx->str, lx->nstr);
 		return next(lx);
 	}
@@ -231,8 +238,11 @@ int testmgr_load(const char *path, const char *tmpl, struct tm_vector **out)
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
+	size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+	if (size < 0) {
+		fclose(f);
+		return -EIO;
+	}
 	rewind(f);
 	text = malloc(size + 1);
 	if (!text || fread(text, 1, size, f) != (size_t)size) {
@@ -262,9 +272,7 @@ int testmgr_load(const char *path, const char *tmpl, struct tm_vector **out)
 		}
 		if (!is_punct(&lx, '{'))
 			break;
-		vec = realloc(vec, (n + 1) * sizeof(*vec));
-		if (!vec)
-			exit(2);
+		vec = grow(vec, (n + 1) * sizeof(*vec));
 		if (parse_vector(&lx, &vec[n]))
 			break;
 		n++;

@@ -8,7 +8,7 @@
 
 #include "proc_crypto.h"
 
-/* the algorithms our modules provide */
+/* the algorithm names our modules provide */
 extern const char *const ax_names[];
 extern const int ax_nr_names;
 
@@ -16,22 +16,48 @@ struct opts {
 	const char *driver;	/* only this driver, or NULL */
 	const char *testmgr;	/* crypto/testmgr.h for check */
 	uint64_t seed;
-	long cases;		/* fuzz: per driver; 0: until --seconds */
-	double seconds;		/* fuzz: per driver; bench: per row */
+	long cases;		/* fuzz: per driver; 0: for --seconds */
+	double seconds;		/* fuzz: per driver; bench: per cell */
 	long max_len;		/* fuzz */
 	bool require_ours;	/* status: fail unless ours serve everything */
 };
 
+/* limits of the numeric options, checked before any command runs */
+#define AX_MAX_CASES	1000000000L
+#define AX_MAX_SECONDS	86400.0
+#define AX_MAX_LEN	(16L << 20)
+
 int cmd_status(const struct opts *o);
 int cmd_check(const struct opts *o);
+/* check: read and vet the testmgr.h vectors (0, or 2 with a message) */
+int check_load_vectors(const struct opts *o);
 int cmd_fuzz(const struct opts *o);
 int cmd_bench(const struct opts *o);
 
 /* /proc/crypto, or exit with a message */
 int read_algs(struct pc_alg **algs);
 bool is_hash(const char *name);
+bool is_adiantum(const char *name);
+/* the index of @name in ax_names, or -1 */
+int ax_name_index(const char *name);
 /* should @a be exercised under these options (ours, or --driver)? */
 bool selected(const struct opts *o, const struct pc_alg *a, bool with_others);
+
+/* a driver of ours for @name that is not a template instance */
+bool have_ours(const struct pc_alg *algs, int n, const char *name);
+
+/*
+ * The driver our drivers of @name are compared with: a kernel driver of
+ * that name that is not ours, "-generic" first, else "-lib"; for the
+ * adiantum names the kernel's template instance over such drivers.
+ * Writes it to @ref and returns true, or returns false if the kernel has
+ * none (7.x has no nhpoly1305).
+ */
+bool pick_reference(const struct pc_alg *algs, int n, const char *name,
+		    char *ref, size_t reflen);
+
+/* allocation that exits with a message when memory runs out */
+void *xmalloc(size_t n);
 
 double now_seconds(void);
 /* a progress line on stderr, only when it is a terminal */

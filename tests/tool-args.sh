@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side tests of the adiantum-x86 tool that need no AF_ALG: option
+# parsing (every number whole and in range, checked before anything runs,
+# exit 2 naming the option), commands and options that do not go
+# together, and testmgr.h vectors whose lengths exceed their literals
+# (refused before any driver is used).  One PASS/FAIL line per case.
+#   tool-args.sh TOOL TESTMGR_H
+tool=$1
+testmgr=$2
+if [ ! -x "$tool" ] || [ ! -f "$testmgr" ]; then
+	echo "FAIL tool-args: usage: tool-args.sh TOOL TESTMGR_H" >&2
+	echo "FAIL tool-args: missing $tool or $testmgr"
+	exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# expect NAME RC PATTERN -- ARGS...: exit status RC and PATTERN (grep -E)
+# in what the tool printed; PATTERN "" matches anything
+expect() {
+	name=$1 want=$2 pat=$3
+	shift 4
+	"$tool" "$@" >"$tmp/out" 2>&1 </dev/null
+	rc=$?
+	if [ "$rc" = "$want" ] && { [ -z "$pat" ] || grep -Eq -- "$pat" "$tmp/out"; }; then
+		echo "PASS tool-args $name"
+	else
+		echo "FAIL tool-args $name: exit $rc (want $want), output:"
+		sed 's/^/    /' "$tmp/out" | head -5
+		failed=1
+	fi
+}
+
+# an option error, told before the missing AF_ALG of the host (or anything)
+bad() {
+	name=$1 opt=$2
+	shift 2
+	expect "$name" 2 "^adiantum-x86: $opt " -- "$@"
+}
+
+bad max-len-negative --max-len fuzz --max-len -5
+bad max-len-float --max-len fuzz --max-len 1e6
+bad max-len-zero --max-len fuzz --max-len 0
+bad max-len-huge --max-len fuzz --max-len 99999999999
+bad max-len-trailing --max-len fuzz --max-len 100x
+bad max-len-empty --max-len fuzz --max-len ''
+bad cases-word --cases fuzz --cases abc
+bad cases-negative --cases fuzz --cases -1
+bad cases-zero --cases fuzz --cases 0
+bad cases-overflow --cases fuzz --cases 99999999999999999999
+bad seconds-zero --seconds fuzz --seconds 0
+bad seconds-negative --seconds fuzz --seconds -1
+bad seconds-nan --seconds fuzz --seconds nan
+bad seconds-inf --seconds bench --seconds inf
+bad seconds-word --seconds bench --seconds abc
+bad seconds-trailing --seconds bench --seconds 0.5s
+bad seed-word --seed fuzz --seed x
+bad seed-negative --seed fuzz --seed -1
+bad seed-overflow --seed fuzz --seed 18446744073709551616
+bad driver-empty --driver check --driver ''
+# the first bad option is named even when a later one is fine
+bad first-bad-named --cases fuzz --cases 1x --max-len 100
+
+expect cases-and-seconds 2 "--cases or --seconds" -- fuzz --cases 5 --seconds 1
+expect option-of-another-command 2 "--cases is not an option of status" -- \
+	status --cases 5
+expect max-len-for-bench 2 "--max-len is not an option of bench" -- \
+	bench --max-len 100
+expect unknown-option 2 "unknown option --bogus" -- fuzz --bogus 1
+expect stray-word 2 "unknown option stray" -- check stray
+expect missing-value 2 "--seed needs a value" -- fuzz --seed
+expect unknown-command 2 "unknown command frobnicate" -- frobnicate
+expect no-command 2 "^usage:" --
+expect help 0 "^usage:" -- --help
+expect help-after-command 0 "^usage:" -- fuzz --help
+
+# good values pass the parser: what stops the tool then is not an option
+# (on a host without AF_ALG, that AF_ALG is missing)
+for args in "fuzz --cases 5 --max-len 100 --seed 0x10" \
+	    "fuzz --seconds 0.25 --max-len 16777216 --seed 18446744073709551615" \
+	    "bench --seconds 0.01 --driver xchacha12-generic" \
+	    "check --seed 7 --testmgr $testmgr"; do
+	# shellcheck disable=SC2086
+	"$tool" $args >"$tmp/out" 2>&1 </dev/null
+	rc=$?
+	if grep -q "must be\|unknown\|not an option\|needs a value" "$tmp/out"; then
+		echo "FAIL tool-args good values refused: $args"
+		sed 's/^/    /' "$tmp/out" | head -3
+		failed=1
+	else
+		echo "PASS tool-args good values accepted (exit $rc): $args"
+	fi
+done
+
+# testmgr.h vectors are vetted before any driver is used: a stated
+# length beyond its literal is refused, naming the template and vector
+awk '/ chacha20_tv_template\[\] = /{ p = 1 }
+     p && /\.len/ && !done { sub(/=.*/, "= 100000,"); done = 1 }
+     { print }' "$testmgr" >"$tmp/len.h"
+expect testmgr-len-beyond-literal 2 \
+	"chacha20_tv_template vector 1: len 100000, ptext has" -- \
+	check --testmgr "$tmp/len.h"
+awk '/ nhpoly1305_tv_template\[\] = /{ p = 1 }
+     p && /\.psize/ && ++n == 2 { sub(/=.*/, "= 4096,") }
+     { print }' "$testmgr" >"$tmp/psize.h"
+expect testmgr-psize-beyond-literal 2 \
+	"nhpoly1305_tv_template vector 2: psize 4096, plaintext has 16 bytes" -- \
+	check --testmgr "$tmp/psize.h"
+awk '/ adiantum_xchacha12_aes_tv_template\[\] = /{ p = 1 }
+     p && /\.klen/ && !done { sub(/=.*/, "= 64,"); done = 1 }
+     { print }' "$testmgr" >"$tmp/klen.h"
+expect testmgr-klen-beyond-literal 2 \
+	"adiantum_xchacha12_aes_tv_template vector 1: klen 64, key has 32 bytes" -- \
+	check --testmgr "$tmp/klen.h"
+expect testmgr-missing 2 "no chacha20_tv_template in /nonexistent" -- \
+	check --testmgr /nonexistent
+# the real file passes the vetting
+"$tool" check --testmgr "$testmgr" >"$tmp/out" 2>&1 </dev/null
+if grep -q "vector\|no .*_tv_template" "$tmp/out"; then
+	echo "FAIL tool-args testmgr.h of the kernel refused:"
+	sed 's/^/    /' "$tmp/out" | head -3
+	failed=1
+else
+	echo "PASS tool-args testmgr.h of the kernel: every vector's lengths within its literals"
+fi
+exit $failed

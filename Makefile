@@ -84,8 +84,18 @@ TOOL_SRC := $(filter-out tools/corebench%,$(wildcard tools/*.c tools/*.h))
 tool: $(BUILD)/adiantum-x86
 
 # static, so that the VM's initramfs needs no libkcapi
-$(BUILD)/adiantum-x86: $(TOOL_SRC) | $(BUILD)
-	$(CC) -O2 -Wall -Wextra -o $@ $(filter %.c,$(TOOL_SRC)) -static -lkcapi
+# It links the portable C of crypto/: its reference where the kernel has
+# none (nhpoly1305 on 7.x)
+TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
+		   crypto/nh_generic.c crypto/nhpoly1305.c
+$(BUILD)/adiantum-x86: $(TOOL_SRC) $(TOOL_PORTABLE_C) $(CORE_H) \
+		       tests/shim/ax86_userspace.h | $(BUILD)
+	$(CC) -O2 -Wall -Wextra -Itests/shim -o $@ \
+		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static -lkcapi
+
+# the VM's fscrypt test: the three fscrypt ioctls, static for the initramfs
+$(BUILD)/fscrypt-adiantum: tests/vm/fscrypt_adiantum.c | $(BUILD)
+	$(CC) -O2 -Wall -Wextra -o $@ $< -static
 
 $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 	      tests/vm/mkinitramfs.sh $(CORE_C) $(CORE_H) $(ASM) \
@@ -104,14 +114,20 @@ $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 # built from its own copy of the sources: mk/matrix.mk
 VM_RUNS = $(MATRIX_RUN)
 
-check-vm: $(MATRIX_DEPS)
+# (the mk/ fragments are read last: their variables are empty in the
+# prerequisites here, so the VM's programs are named)
+VM_PROGS := $(BUILD)/adiantum-x86 $(BUILD)/fscrypt-adiantum $(TESTMGR)
+
+check-vm: $(VM_PROGS)
 	{ $(VM_RUNS); } | tests/summarize.sh
 
-check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(MATRIX_DEPS) \
+check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
        $(BUILD)/corebench
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
 	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD); \
+	  $(MODEL_SMOKE); \
+	  tests/tool-args.sh $(BUILD)/adiantum-x86 $(TESTMGR); \
 	  tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) $(VM_KVER); \
 	  $(VM_RUNS); } | tests/summarize.sh
 

@@ -4,7 +4,8 @@
 # adiantum_x86_adiantum): autoloaded by dm-crypt (the dm-crypt cases ran
 # before, with the module not loaded by hand), every variant registered
 # with its self-test passed, ours winning both names over the template,
-# rmmod/modprobe, max_isa.  Leaves the module unloaded for the checks that
+# an fscrypt round trip (written on ours, read on the template), rmmod/
+# modprobe, max_isa.  Leaves the module unloaded for the checks that
 # follow.  Sourced by tests/vm/guest.sh, which calls adiantum_checks.
 
 ADIANTUM_MOD=adiantum_x86_adiantum
@@ -42,6 +43,80 @@ adiantum_registered() {
 	done
 }
 
+# fscrypt: files written through our driver, read back through the
+# kernel's template with our module gone
+FS_SIZES="1 4095 4096 4097 100000 1048576"
+
+fscrypt_case() {
+	what="fscrypt ext4, v2 policy Adiantum/DIRECT_KEY"
+	for t in mke2fs fscrypt-adiantum; do
+		command -v $t >/dev/null ||
+			{ fail "$what: no $t in the initramfs"; return; }
+	done
+	modprobe ext4 2>/dev/null
+	dd if=/dev/zero of=/tmp/fs.img bs=1M count=16 2>/dev/null
+	loop=$(losetup -f)
+	losetup "$loop" /tmp/fs.img
+	mkdir -p /mnt/fs
+	head -c 64 /dev/urandom >/tmp/fskey
+	if ! mke2fs -q -F -t ext4 -O encrypt -b 4096 "$loop" >/tmp/fs.out 2>&1 ||
+	   ! mount -t ext4 "$loop" /mnt/fs 2>>/tmp/fs.out ||
+	   ! id=$(fscrypt-adiantum add /mnt/fs /tmp/fskey 2>>/tmp/fs.out) ||
+	   ! mkdir /mnt/fs/d ||
+	   ! fscrypt-adiantum set /mnt/fs/d "$id" 2>>/tmp/fs.out; then
+		fail "$what: setting up the file system"
+		sed 's/^/    /' /tmp/fs.out | head
+		umount /mnt/fs 2>/dev/null
+		losetup -d "$loop"
+		return
+	fi
+	i=0
+	for sz in $FS_SIZES; do
+		head -c "$sz" /dev/urandom >/tmp/fsfile$i
+		cp /tmp/fsfile$i /mnt/fs/d/file$i
+		i=$((i + 1))
+	done
+	sync
+	drv=$(adiantum_driver xchacha12)
+	case $drv in
+	adiantum-xchacha12-aes-ax86-*)
+		pass "$what: files written through $drv" ;;
+	*)
+		fail "$what: files written through '$drv', not ours" ;;
+	esac
+	fscrypt-adiantum remove /mnt/fs "$id"
+	umount /mnt/fs
+	if ! unload $ADIANTUM_MOD; then
+		fail "$what: $ADIANTUM_MOD still in use after umount"
+		losetup -d "$loop"
+		return
+	fi
+	mount -t ext4 "$loop" /mnt/fs &&
+		fscrypt-adiantum add /mnt/fs /tmp/fskey >/dev/null
+	bad=""
+	i=0
+	for sz in $FS_SIZES; do
+		cmp -s /tmp/fsfile$i /mnt/fs/d/file$i || bad="$bad $sz"
+		i=$((i + 1))
+	done
+	drv=$(adiantum_driver xchacha12)
+	case $drv in
+	"adiantum("*)
+		if [ -z "$bad" ]; then
+			pass "$what: our module unloaded, $drv reads every file back identical ($FS_SIZES bytes)"
+		else
+			fail "$what: $drv reads files of$bad bytes differently"
+		fi ;;
+	*)
+		fail "$what: read back through '$drv', not the kernel's template" ;;
+	esac
+	fscrypt-adiantum remove /mnt/fs "$id"
+	umount /mnt/fs
+	losetup -d "$loop"
+	rm -f /tmp/fs.img /tmp/fsfile*
+	modprobe $ADIANTUM_MOD
+}
+
 adiantum_checks() {
 	if [ -d /sys/module/$ADIANTUM_MOD ]; then
 		pass "$ADIANTUM_MOD autoloaded when dm-crypt asked for adiantum"
@@ -50,6 +125,7 @@ adiantum_checks() {
 		check "modprobe $ADIANTUM_MOD" modprobe $ADIANTUM_MOD
 	fi
 	adiantum_registered
+	fscrypt_case
 
 	# unload and load again, then cap the ISA
 	ok=1

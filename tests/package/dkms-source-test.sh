@@ -19,7 +19,7 @@ for k in $kernels; do
 		ls /lib/modules/"$k"/updates/dkms/"$m".ko* >/dev/null 2>&1 &&
 			n=$((n + 1))
 	done
-	if dkms status adiantum-x86 -k "$k" | grep -q ': installed' &&
+	if dkms status adiantum-x86 -k "$k" 2>/dev/null | grep -q ': installed' &&
 	   [ $n = $(echo $modules | wc -w) ]; then
 		echo "PASS make dkms-install: $n modules installed for $k"
 	else
@@ -27,12 +27,12 @@ for k in $kernels; do
 	fi
 done
 if make dkms-remove >"$log/dkms-remove.log" 2>&1 &&
-   [ -z "$(dkms status adiantum-x86)" ] &&
+   [ -z "$(dkms status adiantum-x86 2>/dev/null)" ] &&
    [ -z "$(find /lib/modules -name 'adiantum_x86_*')" ] &&
    ! ls -d /usr/src/adiantum-x86-* >/dev/null 2>&1; then
 	echo "PASS make dkms-remove: nothing left"
 else
 	echo "FAIL make dkms-remove left something"
-	dkms status adiantum-x86 | sed 's/^/    /'
+	dkms status adiantum-x86 2>/dev/null | sed 's/^/    /'
 	find /lib/modules -name 'adiantum_x86_*' | sed 's/^/    /'
 fi

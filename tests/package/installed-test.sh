@@ -9,7 +9,7 @@
 #   installed-test.sh "KVER..." "MODULE..."
 kernels=$1
 modules=$2
-status=$(dkms status adiantum-x86)
+status=$(dkms status adiantum-x86 2>/dev/null)
 echo "$status" | sed 's/^/    dkms status: /'
 
 # the serial of the DKMS certificate, as modinfo prints a sig_key

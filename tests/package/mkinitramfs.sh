@@ -42,10 +42,13 @@ mods=$work/root/lib/modules/$kver
 # where DKMS installs them, not extra/ where the VM tests put them
 mkdir -p "$mods/updates"
 mv "$mods/extra" "$mods/updates/dkms"
-# ext2 through the ext4 driver, with what it needs
+# ext2 through the ext4 driver, with what it needs (if the VM initramfs
+# has not got them already)
 (cd "/lib/modules/$kver" && cp -r --parents kernel/fs/ext4 kernel/fs/jbd2 \
 	kernel/fs/mbcache.ko* "$mods/")
-find "$mods" -name '*.ko.xz' -exec unxz {} +
+find "$mods" -name '*.ko.xz' | while read -r f; do
+	if [ -e "${f%.xz}" ]; then rm "$f"; else unxz "$f"; fi
+done
 depmod -b "$work/root" "$kver"
 
 cp "$here/vm-init.sh" "$work/root/init"

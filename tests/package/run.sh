@@ -80,14 +80,16 @@ tests/package/installed-test.sh "$kernels" "$modules"
 # the VM boots on what DKMS installed
 for k in $kernels; do
 	series=$(echo "$k" | cut -d. -f1,2)
-	initrd=$out/initramfs-$k.cpio.gz
+	# a folder per kernel: run.sh keeps the console beside the initramfs
+	mkdir -p "$out/$k"
+	initrd=$out/$k/initramfs.cpio.gz
 	if tests/package/mkinitramfs.sh "$initrd" "$k" /usr/bin/adiantum-x86 \
-	   /usr/share/adiantum-x86/testmgr.h >"$out/mkinitramfs-$k.log" 2>&1; then
+	   /usr/share/adiantum-x86/testmgr.h >"$out/$k/mkinitramfs.log" 2>&1; then
 		BOOTS=${BOOTS:-max} TAG=pkg-$series- \
 			tests/vm/run.sh test "$initrd" "$k"
 	else
 		echo "FAIL [pkg-$series] initramfs from the DKMS modules"
-		tail -10 "$out/mkinitramfs-$k.log" | sed 's/^/    /'
+		tail -10 "$out/$k/mkinitramfs.log" | sed 's/^/    /'
 	fi
 	phase "VM on $k"
 done

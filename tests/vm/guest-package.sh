@@ -39,6 +39,14 @@ pkg_crypto_lines() {
 				n, d, m, p, $3 }' /proc/crypto
 }
 
+# the /proc/crypto entry of one driver, as the kernel prints it
+pkg_crypto_entry() {
+	awk -v d="$1" 'BEGIN { RS = ""; FS = "\n" }
+		{ for (i = 1; i <= NF; i++)
+			if ($i ~ /^driver/ && substr($i, index($i, ":") + 2) == d)
+				print }' /proc/crypto
+}
+
 # the driver the crypto API gives new users of a name: the highest priority
 pkg_top_driver() {
 	awk -v n="$1" '$1 == "name" { cur = $3 }
@@ -149,6 +157,10 @@ pkg_autoload() {
 	fi
 	pkg_served_by ours "autoload: dm-crypt $PKG_CIPHER"
 	pkg_crypto_lines "adiantum(xchacha12,aes)" | pkg_indent
+	echo "    /proc/crypto, the instance serving the volume:"
+	pkg_crypto_entry "$(adiantum_driver xchacha12)" | pkg_indent
+	echo "    lsmod:"
+	lsmod | grep -E '^(Module|adiantum)' | pkg_indent
 	cryptsetup close auto
 	losetup -d "$loop"
 	rm -f /tmp/auto

@@ -8,7 +8,7 @@
 #   make check-matrix MATRIX_ONLY="7.2 7.2-rt" MATRIX_FUZZ=500
 #   make matrix-fetch                 only fetch kernels and roots
 
-MATRIX_DEPS := $(BUILD)/adiantum-x86 $(TESTMGR)
+MATRIX_DEPS := $(BUILD)/adiantum-x86 $(BUILD)/fscrypt-adiantum $(TESTMGR)
 MATRIX_RUN = BUILD=$(BUILD) KBUILD_OPTS="$(KBUILD_OPTS)" \
 	MATRIX_ONLY="$(MATRIX_ONLY)" MATRIX_FUZZ="$(MATRIX_FUZZ)" \
 	tests/matrix/run.sh $(BUILD)/adiantum-x86 $(TESTMGR)

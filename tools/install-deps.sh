@@ -8,6 +8,12 @@ set -e
 PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-utils"
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
 PKGS="$PKGS busybox-static cryptsetup-bin dmsetup libkcapi-dev cpio kmod"
+# make model (llvm-mca); the VM's fscrypt test (mke2fs with -O encrypt)
+PKGS="$PKGS llvm e2fsprogs"
+# the kernel matrix (tests/matrix/) fetches the trixie, sid and experimental
+# kernels and compilers itself, with a private apt state under build/: it
+# needs the archive keys, dpkg-deb and unshare/chroot
+PKGS="$PKGS debian-archive-keyring dpkg util-linux coreutils"
 
 # a second kernel for the VM tests: the newest Debian 12 6.12 (its packages
 # carry the version in their names and rotate with security updates)

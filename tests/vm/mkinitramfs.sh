@@ -26,6 +26,10 @@ for applet in $(/bin/busybox --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 
+# the kernel's request_module() runs /sbin/modprobe: crypto-* autoloading
+# (dm-crypt asking for adiantum(...) loads the module that aliases it)
+ln -s ../bin/busybox "$root/sbin/modprobe"
+
 # dynamically linked programs and every library they load
 copy_prog() {
 	cp "$1" "$root/sbin/"
@@ -36,6 +40,9 @@ copy_prog() {
 }
 copy_prog "$(command -v cryptsetup)"
 copy_prog "$(command -v dmsetup)"
+# the fscrypt test: an ext4 with the encrypt feature (busybox's mke2fs has
+# no -O encrypt)
+copy_prog "$(command -v mke2fs)"
 
 mods=/lib/modules/$kver
 src=$mods
@@ -48,6 +55,7 @@ mkdir -p "$root$mods/extra"
 # what a kernel builds in rather than as a module is simply not there
 (cd "$src" && cp -r --parents $(ls -d kernel/crypto kernel/arch/x86/crypto \
 	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko* \
+	kernel/fs/ext4 kernel/fs/jbd2 kernel/fs/mbcache.ko* \
 	modules.builtin modules.builtin.modinfo modules.order 2>/dev/null) \
 	"$root$mods/")
 cp "$kodir"/*.ko "$root$mods/extra/"
@@ -56,6 +64,9 @@ find "$root$mods" -name '*.ko.xz' -exec unxz {} +
 depmod -b "$root" "$kver"
 
 cp "$tool" "$root/sbin/adiantum-x86"
+# the fscrypt ioctls (tests/vm/fscrypt_adiantum.c), built beside the tool
+fscrypt=$(dirname "$tool")/fscrypt-adiantum
+[ ! -x "$fscrypt" ] || cp "$fscrypt" "$root/sbin/fscrypt-adiantum"
 cp "$testmgr" "$root/usr/share/adiantum-x86/testmgr.h"
 cp "$guest" "$root/init"
 chmod +x "$root/init"

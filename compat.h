@@ -55,7 +55,12 @@ static inline bool ax86_cpu_prefers_ymm(void)
  */
 #include <crypto/aes.h>
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+/*
+ * No macro tells the two APIs apart, so the version does (checkpatch's
+ * advice against LINUX_VERSION_CODE is for in-tree code; this header is
+ * where an out-of-tree module keeps such tests).
+ */
+#if KERNEL_VERSION(7, 0, 0) <= LINUX_VERSION_CODE
 struct ax86_aes_lib_key {
 	struct aes_key k;
 };

@@ -39,13 +39,13 @@ void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 			      u8 out[16])
 {
 	struct ax86_poly1305_state st;
-	u8 header[AX86_POLY1305_BLOCK_SIZE] = { 0 };
+	/* one block of header, then the tweak: three blocks in one chain */
+	u8 msg[AX86_POLY1305_BLOCK_SIZE + AX86_ADIANTUM_IV_SIZE] = { 0 };
 
-	put_unaligned_le64((u64)bulk * 8, header);
+	put_unaligned_le64((u64)bulk * 8, msg);
+	memcpy(msg + AX86_POLY1305_BLOCK_SIZE, tweak, AX86_ADIANTUM_IV_SIZE);
 	ax86_poly1305_init(&st);
-	ax86_poly1305_blocks(&st, &key->tweak, header, 1, 1);
-	ax86_poly1305_blocks(&st, &key->tweak, tweak,
-			     AX86_ADIANTUM_IV_SIZE / AX86_POLY1305_BLOCK_SIZE,
-			     1);
+	ax86_poly1305_blocks(&st, &key->tweak, msg,
+			     sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);
 	ax86_poly1305_emit(&st, out);
 }

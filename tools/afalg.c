@@ -336,11 +336,18 @@ ssize_t ax_cipher_crypt(struct ax_cipher *c, bool decrypt, const uint8_t *iv,
 	/* the end of the message: a last call without MSG_MORE */
 	if (!err && sendmsg(op, &end, 0) < 0)
 		err = -errno;
+	/*
+	 * The kernel does the work inside recv.  Never wait for data: if it
+	 * holds fewer bytes than we meant to send, a blocking recv would wait
+	 * forever; this way it is an error (EIO) instead.
+	 */
 	while (!err && done < len) {
-		ret = recv(op, out + done, len - done, 0);
+		ret = recv(op, out + done, len - done, MSG_DONTWAIT);
 		if (ret < 0 && errno == EINTR)
 			continue;
-		if (ret <= 0)
+		if (ret < 0 && errno == EAGAIN)
+			err = -EIO;
+		else if (ret <= 0)
 			err = ret < 0 ? -errno : -EIO;
 		else
 			done += ret;

@@ -11,7 +11,8 @@
 tool_expect() {
 	desc=$1 want_rc=$2 want=$3 notwant=$4
 	shift 4
-	adiantum-x86 "$@" >/tmp/te.out 2>&1
+	# a tool that hangs must fail the check, not stall the whole VM run
+	timeout 600 adiantum-x86 "$@" >/tmp/te.out 2>&1
 	rc=$?
 	if [ "$rc" = "$want_rc" ] &&
 	   { [ -z "$want" ] || grep -Eq -- "$want" /tmp/te.out; } &&
@@ -115,6 +116,17 @@ tool_checks() {
 	tool_expect "fuzz $over_ours against the kernel's reference instance" 0 \
 		"PASS fuzz adiantum\\(.*reference adiantum\\(xchacha12-$gen" \
 		"" fuzz --driver "$over_ours" --cases 300 --max-len 16384 --seed 7
+	# our whole-construction drivers, when their module is loaded
+	for s in xchacha12 xchacha20; do
+		d=adiantum-$s-aes-ax86-$isa
+		if [ "$(driver_selftest "$d")" != passed ]; then
+			skip "tool: fuzz $d: not registered (module adiantum_x86_adiantum)"
+			continue
+		fi
+		tool_expect "fuzz $d against the kernel's reference instance" 0 \
+			"PASS fuzz $d: 400 cases .*reference adiantum\\($s-$gen" \
+			"" fuzz --driver "$d" --cases 400 --max-len 65536 --seed 8
+	done
 	tool_expect "bench: a row for the reference adiantum instance" 0 \
 		"^adiantum\\(xchacha12,aes\\) +adiantum\\(xchacha12-$gen" "" \
 		bench --driver "$ref_inst" --seconds 0.05

@@ -232,6 +232,7 @@ concurrent_writers() {
 		losetup -d "$loop"
 		return
 	fi
+	info "$what: served by $(adiantum_driver "$cipher")"
 	i=0
 	while [ $i -lt $writers ]; do
 		head -c $((part_mb * 1024 * 1024)) /dev/urandom >/tmp/part$i

@@ -25,6 +25,7 @@ ASM := $(wildcard arch/x86/crypto/*.S)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
 	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h \
 	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
+	arch/x86/crypto/slow_pshufb_models.h \
 	arch/x86/crypto/adiantum_dispatch.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>

@@ -8,6 +8,7 @@
 
 #include "../../arch/x86/crypto/asm_cores.h"
 #include "../../arch/x86/crypto/isa_needs.h"
+#include "../../arch/x86/crypto/slow_pshufb_models.h"
 #include "../../arch/x86/crypto/zmm_models.h"
 #include "harness.h"
 
@@ -107,6 +108,18 @@ void test_isa_needs(void)
 			report_pass(group, "checked at load: %s",
 				    variants[i].needs);
 	}
+	static const unsigned char atoms[] = {
+		0x1c, 0x26, 0x27, 0x35, 0x36, 0x37, 0x4a, 0x4d, 0x5a, 0x5d,
+		0x4c, 0x75
+	};
+
+	if (sizeof(atoms) == sizeof(ax86_slow_pshufb_models) &&
+	    !memcmp(atoms, ax86_slow_pshufb_models, sizeof(atoms)))
+		report_pass("slow-pshufb-models",
+			    "%zu Atom models rank SSE2 above SSSE3", sizeof(atoms));
+	else
+		report_fail("slow-pshufb-models",
+			    "the list is not Bonnell, Saltwell, Silvermont, Airmont");
 	/* the kernel's zmm exclusion list, for kernels without PREFER_YMM */
 	if (sizeof(want) == sizeof(ax86_zmm_downclock_models) &&
 	    !memcmp(want, ax86_zmm_downclock_models, sizeof(want)))

@@ -15,6 +15,7 @@
 
 #include "../../../compat.h"
 #include "isa_needs.h"
+#include "slow_pshufb_models.h"
 
 enum ax86_isa {
 	AX86_SSE2,
@@ -102,10 +103,26 @@ static inline bool ax86_zmm_downclocks(void)
 	return ax86_cpu_prefers_ymm();
 }
 
+/* Atoms where the SSE2 ChaCha beats the SSSE3 one (slow_pshufb_models.h) */
+static inline bool ax86_pshufb_slow(void)
+{
+	int i;
+
+	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
+	    boot_cpu_data.x86 != 6)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(ax86_slow_pshufb_models); i++)
+		if (boot_cpu_data.x86_model == ax86_slow_pshufb_models[i])
+			return true;
+	return false;
+}
+
 static inline int ax86_priority_from(int base, enum ax86_isa isa)
 {
 	if (isa == AX86_AVX512 && ax86_zmm_downclocks())
 		return base + 10 * AX86_AVX2 - 5;
+	if (isa == AX86_SSSE3 && ax86_pshufb_slow())
+		return base + 10 * AX86_SSE2 - 5;
 	return base + 10 * isa;
 }
 

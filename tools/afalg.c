@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <kcapi.h>
+#include <linux/cryptouser.h>
 #include <linux/if_alg.h>
 #include <linux/netlink.h>
 
@@ -106,6 +107,44 @@ static size_t optmem_limit(void)
 	if (optmem <= 8192)
 		return optmem ? 0 : (size_t)-1;	/* unknown: no limit */
 	return (size_t)((optmem - 8192) / 2048) * 65536;
+}
+
+int ax_delete_instance(const char *driver)
+{
+	struct {
+		struct nlmsghdr h;
+		struct crypto_user_alg alg;
+	} req = { 0 };
+	struct {
+		struct nlmsghdr h;
+		struct nlmsgerr err;
+	} ack;
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	ssize_t n;
+	int fd, err;
+
+	if (strlen(driver) >= sizeof(req.alg.cru_driver_name))
+		return -ENAMETOOLONG;
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
+	if (fd < 0)
+		return -errno;
+	req.h.nlmsg_len = sizeof(req);
+	req.h.nlmsg_type = CRYPTO_MSG_DELALG;
+	req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	req.h.nlmsg_seq = 1;
+	strcpy(req.alg.cru_driver_name, driver);
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	n = recv(fd, &ack, sizeof(ack), 0);
+	err = n < 0 ? -errno : -EIO;
+	if (n >= (ssize_t)sizeof(ack) && ack.h.nlmsg_type == NLMSG_ERROR)
+		err = ack.err.error;
+	close(fd);
+	return err;
 }
 
 /*

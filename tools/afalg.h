@@ -48,6 +48,12 @@ long ax_optmem_max(void);
 /* 0 if @driver of @type ("skcipher", "hash") can be bound (instantiated) */
 int ax_probe(const char *type, const char *driver);
 
+/*
+ * Unregister the template instance @driver (crypto_user; needs
+ * CAP_NET_ADMIN, and nobody else may hold it): 0 or -errno.
+ */
+int ax_delete_instance(const char *driver);
+
 int ax_cipher_open(struct ax_cipher *c, const char *driver,
 		   unsigned int ivsize);
 void ax_cipher_close(struct ax_cipher *c);

@@ -66,7 +66,7 @@ int cmd_bench(const struct opts *o)
 		    have_ours(algs, n, ax_names[j]))
 			pick_reference(algs, n, ax_names[j], ref, sizeof(ref));
 	if (o->driver)
-		ax_probe("skcipher", o->driver);
+		instantiate(o->driver);
 	free(algs);
 	n = read_algs(&algs);
 

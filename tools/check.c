@@ -341,7 +341,7 @@ int cmd_check(const struct opts *o)
 
 	/* a template instance named by --driver exists once bound */
 	if (o->driver)
-		ax_probe("skcipher", o->driver);
+		instantiate(o->driver);
 	n = read_algs(&algs);
 	rng_seed(&r, o->seed, "check");
 	for (j = 0; j < ax_nr_names; j++) {

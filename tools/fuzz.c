@@ -304,7 +304,7 @@ int cmd_fuzz(const struct opts *o)
 	int n, i, nt = 0, failed = 0;
 
 	if (o->driver)
-		ax_probe("skcipher", o->driver);
+		instantiate(o->driver);
 	n = read_algs(&algs);
 	tg = xmalloc((n + 1) * sizeof(*tg));
 	for (i = 0; i < n; i++) {

@@ -56,6 +56,16 @@ bool have_ours(const struct pc_alg *algs, int n, const char *name);
 bool pick_reference(const struct pc_alg *algs, int n, const char *name,
 		    char *ref, size_t reflen);
 
+/*
+ * Bind @driver, a template instance such as "adiantum(...)", so that the
+ * kernel builds it; 0 or -errno.  Instances that were not registered
+ * before are remembered and unregistered again by drop_instances(): a
+ * registered instance is what the crypto API hands later users of its name
+ * (dm-crypt, fscrypt), and the tool must not leave a slow one behind.
+ */
+int instantiate(const char *driver);
+void drop_instances(void);
+
 /* allocation that exits with a message when memory runs out */
 void *xmalloc(size_t n);
 

@@ -116,6 +116,14 @@ tool_checks() {
 	tool_expect "fuzz $over_ours against the kernel's reference instance" 0 \
 		"PASS fuzz adiantum\\(.*reference adiantum\\(xchacha12-$gen" \
 		"" fuzz --driver "$over_ours" --cases 300 --max-len 16384 --seed 7
+	# a registered instance is what dm-crypt gets next: the tool must not
+	# leave behind the instances it built
+	if [ -z "$(driver_selftest "$over_ours")" ]; then
+		pass "tool: the template instance it built ($over_ours) is unregistered again"
+	else
+		fail "tool: $over_ours stays registered after check/fuzz"
+	fi
+
 	# our whole-construction drivers, when their module is loaded
 	for s in xchacha12 xchacha20; do
 		d=adiantum-$s-aes-ax86-$isa

@@ -4,12 +4,17 @@
 #
 #   make              build the modules against KDIR
 #   make demo         the main job: build, boot the VM, Adiantum on our drivers
-#   make check        every test, one verdict line: unit, mutants, bench
-#                     smoke run, VM
-#   make check-unit | check-mutants | check-vm   one part of it
+#   make check        every test, one verdict line: installs what it needs,
+#                     then unit, mutants, bench and model smoke runs, install,
+#                     tool options, the kernel matrix in the VM, the demo,
+#                     the Debian packages
+#   make check-unit | check-mutants | check-vm | check-matrix | check-model
+#        | check-tool-args | check-demo | check-package   one part of it
 #   make bench        the cores beside Linux 6.1, OpenSSL, libsodium
+#   make model        llvm-mca of our cores and Linux 6.1's on old CPUs
 #   make tool         build/adiantum-x86, the AF_ALG tool
 #   make install      install the modules into /lib/modules/<ver>/extra
+#   make dkms-install | dkms-remove | package | sign   see mk/package.mk
 
 # the kernel to build for: INSTALL_KVER (default the running one), whose
 # build tree KDIR is unless given
@@ -122,7 +127,8 @@ VM_PROGS := $(BUILD)/adiantum-x86 $(BUILD)/fscrypt-adiantum $(TESTMGR)
 check-vm: $(VM_PROGS)
 	{ $(VM_RUNS); } | tests/summarize.sh
 
-check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
+# deps first: on a fresh machine make check installs what it needs
+check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
        $(BUILD)/corebench
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
@@ -130,7 +136,9 @@ check: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
 	  $(MODEL_SMOKE); \
 	  tests/tool-args.sh $(BUILD)/adiantum-x86 $(TESTMGR); \
 	  tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) $(VM_KVER); \
-	  $(VM_RUNS); } | tests/summarize.sh
+	  $(VM_RUNS); \
+	  tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) $(BUILD)/demo-test; \
+	  tests/package/run.sh; } | tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume
 demo: deps

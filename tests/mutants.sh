@@ -12,7 +12,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/mutants
 CC=${CC:-gcc}
 
-# file | text | replacement (first occurrence only, literal)
+# file | text | replacement (first occurrence only, literal) [| CPU flags
+# the mutated code needs (/proc/cpuinfo names): on a host without them the
+# unit tests cannot run it, and the mutant is reported SKIP with the reason]
 MUTANTS='
 arch/x86/crypto/chacha-sse-x86_64.S|pshuflw		$0xb1|pshuflw		$0xb4
 arch/x86/crypto/chacha-sse-x86_64.S|psrld		$(32 - \n)|psrld		$(31 - \n)
@@ -22,12 +24,12 @@ arch/x86/crypto/chacha-sse-x86_64.S|.Lrot8:		.byte 3, 0, 1, 2|.Lrot8:		.byte 3, 
 arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21
 arch/x86/crypto/chacha-avx2-x86_64.S|.long 8, 8, 8, 8, 8, 8, 8, 8|.long 8, 8, 8, 8, 8, 8, 8, 7
 arch/x86/crypto/chacha-avx2-x86_64.S|lea		32(%rax), %r10|lea		31(%rax), %r10
-arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax
-arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13
-arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9, %zmm25
-arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm\y
-arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15
-arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN
+arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9, %zmm25|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm\y|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
 arch/x86/crypto/nh-sse2-x86_64.S|paddq		K3, SUM0|paddq		K2, SUM0
@@ -35,10 +37,10 @@ arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		48(KEY), %xmm3|movdqu		32(KEY), %xmm3
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
-arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21
-arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d
+arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d|avx512f avx512vl avx512bw bmi2
 crypto/nh_generic.c|{ 0, 2, 1, 3 }|{ 0, 1, 2, 3 }
-arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);
+arch/x86/crypto/chacha_dispatch.h|ax86_chacha_advance(state, zmm);|ax86_chacha_advance(state, zmm - 64);|avx512f avx512vl avx512bw bmi2
 crypto/poly1305_core.c|h[2] = (u64)d2 & M42;|h[2] = (u64)d2 & M44;
 crypto/poly1305_core.c|mul_add(d, h, &key->pow[n - 1]);|mul_add(d, h, &key->pow[0]);
 crypto/nhpoly1305.h|n * AX86_NH_HASH_BYTES /|(n - 1) * AX86_NH_HASH_BYTES /
@@ -60,10 +62,19 @@ crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 '
 
 n=0
-printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to; do
+flags=$(grep -m1 '^flags' /proc/cpuinfo)
+printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to needs; do
 	[ -n "$file" ] || continue
 	n=$((n + 1))
 	name="mutant $n ($(basename "$file"): $(printf '%s' "$from" | tr -s '\t' ' '))"
+	lacks=""
+	for f in $needs; do
+		printf '%s ' "$flags" | grep -q " $f " || lacks="$lacks $f"
+	done
+	if [ -n "$lacks" ]; then
+		printf "%s\n" "SKIP $name: host CPU lacks$lacks, the tests cannot run it"
+		continue
+	fi
 	rm -rf "$work"
 	mkdir -p "$work"
 	cp -r "$top/crypto" "$top/arch" "$top/tests" "$top/tools" "$work/"

@@ -140,47 +140,18 @@ static __always_inline void fpu_end(const struct ax86_adiantum_ops *ops)
 }
 
 /*
- * A message whose source and destination each lie in one page: mapped,
- * and run in one FPU section if it is at most FPU_CHUNK bytes, else L in
- * sections of FPU_CHUNK.
+ * A message whose source and destination each lie in one page, mapped: at
+ * most a page, so one FPU section covers it whole.
  */
 static __always_inline void
 ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx, u8 *dst,
 		     const u8 *src, unsigned int len, const u8 *tweak, bool enc,
 		     const struct ax86_adiantum_ops *ops)
 {
-	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	struct ax86_adiantum_req rq;
-	u8 r[16];
-
-	if (len <= FPU_CHUNK) {
-		fpu_begin(ops);
-		ops->crypt(&ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
-		fpu_end(ops);
-		return;
-	}
-	memcpy(r, src + bulk, 16);
-	ax86_adiantum_begin(&rq, &ctx->key, bulk, tweak);
-	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, FPU_CHUNK);
-		fpu_begin(ops);
-		ops->hash(&rq, &ctx->key, src + off, n);
-		fpu_end(ops);
-	}
+	BUILD_BUG_ON(PAGE_SIZE > FPU_CHUNK);
 	fpu_begin(ops);
-	ops->middle(&rq, &ctx->key, r, enc, ctx, ops->aes);
+	ops->crypt(&ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
 	fpu_end(ops);
-	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, FPU_CHUNK);
-		fpu_begin(ops);
-		ops->xor(&rq, &ctx->key, dst + off, src + off, n);
-		fpu_end(ops);
-	}
-	fpu_begin(ops);
-	ops->end(&rq, &ctx->key, r);
-	fpu_end(ops);
-	memcpy(dst + bulk, r, 16);
-	memzero_explicit(r, sizeof(r));
 }
 
 /*

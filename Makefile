@@ -27,8 +27,9 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 	  crypto/nh_generic.c crypto/nhpoly1305.c crypto/adiantum.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
-UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/testmgr.h tools/rng.h \
-	tools/rfc_vectors.h tools/cpu_needs.h arch/x86/crypto/chacha_dispatch.h \
+UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
+	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
+	arch/x86/crypto/chacha_dispatch.h \
 	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
 	arch/x86/crypto/slow_pshufb_models.h \
 	arch/x86/crypto/adiantum_dispatch.h
@@ -62,11 +63,11 @@ $(BUILD):
 
 $(BUILD)/unit: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) -O2 $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto -lpthread
+		$(filter %.c,$(UNIT_SRC)) tools/common/testmgr.c -lcrypto -lpthread
 
 $(BUILD)/unit-asan: $(CORE_C) $(CORE_H) $(ASM) $(UNIT_SRC) | $(BUILD)
 	$(CC) $(SAN_FLAGS) $(USER_FLAGS) -o $@ $(CORE_C) $(ASM) \
-		$(filter %.c,$(UNIT_SRC)) tools/testmgr.c -lcrypto -lpthread
+		$(filter %.c,$(UNIT_SRC)) tools/common/testmgr.c -lcrypto -lpthread
 
 $(TESTMGR): | $(BUILD)
 	@test -f $(LINUX_SRC_TAR) || { echo "$(LINUX_SRC_TAR) missing:" \
@@ -85,7 +86,8 @@ check-mutants: $(TESTMGR)
 VM_KVER = $(shell tests/vm/kver.sh 6.1)
 VM_DIR := $(BUILD)/vm
 VM_INITRD := $(VM_DIR)/initramfs.cpio.gz
-TOOL_SRC := $(filter-out tools/corebench%,$(wildcard tools/*.c tools/*.h))
+TOOL_SRC := $(wildcard tools/adiantum-x86/*.[ch]) tools/common/testmgr.c \
+	tools/common/testmgr.h tools/common/rng.h tools/common/rfc_vectors.h
 
 tool: $(BUILD)/adiantum-x86
 
@@ -169,8 +171,7 @@ deps:
 LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
-BENCH_SRC := tools/corebench.c tools/corebench_impls.c tools/corebench.h \
-	tools/corebench_linux_nhp.c tools/cpu_needs.h \
+BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
 	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h
 LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 
@@ -179,10 +180,11 @@ $(LINUX_ASM) $(LINUX_POLY): | $(BUILD)
 		$(patsubst $(BUILD)/%,%,$(LINUX_ASM) $(LINUX_POLY))
 	touch $(LINUX_ASM) $(LINUX_POLY)
 
-# tools/bench-shim: the few kernel headers the in-tree Poly1305 includes
+# tools/corebench/bench-shim: the few kernel headers the in-tree Poly1305
+# includes
 $(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM) \
-		    $(LINUX_POLY) $(shell find tools/bench-shim -name '*.h')
-	$(CC) -O2 $(USER_FLAGS) -Itools/bench-shim -o $@ \
+		    $(LINUX_POLY) $(shell find tools/corebench/bench-shim -name '*.h')
+	$(CC) -O2 $(USER_FLAGS) -Itools/corebench/bench-shim -o $@ \
 		$(filter %.c,$(BENCH_SRC)) $(CORE_C) $(ASM) $(LINUX_ASM) \
 		$(LINUX_POLY) -lcrypto -lsodium
 
@@ -190,7 +192,7 @@ bench: deps $(BUILD)/corebench
 	$(BUILD)/corebench --csv $(BUILD)/bench.csv --dat $(BUILD)/bench.dat \
 		| tee $(BUILD)/bench.txt
 	gnuplot -e "dat='$(BUILD)/bench.dat'; out='$(BUILD)/bench.png'" \
-		tools/bench-chart.gp
+		tools/corebench/bench-chart.gp
 
 # targets of their own: the kernel matrix, packaging, the CPU model
 include $(wildcard mk/*.mk)

@@ -86,7 +86,8 @@ printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to needs; do
 		continue
 	fi
 	if ! (cd "$work" && $CC -O2 -Itests/shim -Wa,--noexecstack -o unit \
-	      crypto/*.c arch/x86/crypto/*.S tests/unit/*.c tools/testmgr.c -lcrypto) \
+	      crypto/*.c arch/x86/crypto/*.S tests/unit/*.c \
+	      tools/common/testmgr.c -lcrypto) \
 	      >"$work.log" 2>&1; then
 		printf "%s\n" "FAIL $name: does not build"
 		continue

@@ -12,7 +12,7 @@
 #include <openssl/evp.h>
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
-#include "../../tools/testmgr.h"
+#include "../../tools/common/testmgr.h"
 #include "harness.h"
 
 #define MAX_LEN		(64 * 1024 + 64)

@@ -12,8 +12,8 @@
 
 #include "../../crypto/chacha_generic.h"
 #include "../../crypto/nhpoly1305.h"
-#include "../../tools/cpu_needs.h"
-#include "../../tools/rng.h"
+#include "../../tools/common/cpu_needs.h"
+#include "../../tools/common/rng.h"
 
 typedef void (*chacha_xor_fn)(const u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int len, unsigned int nrounds);

@@ -10,8 +10,8 @@
 #include <openssl/evp.h>
 
 #include "harness.h"
-#include "../../tools/rfc_vectors.h"
-#include "../../tools/testmgr.h"
+#include "../../tools/common/rfc_vectors.h"
+#include "../../tools/common/testmgr.h"
 
 /* Run a ChaCha-family stream XOR with the portable code or variant @v */
 static void stream_xor(const struct variant *v, u32 st[16], u8 *dst,

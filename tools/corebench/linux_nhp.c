@@ -2,8 +2,8 @@
 /*
  * make bench: NHPoly1305 as Linux 6.1 computes it, with its own Poly1305
  * core (lib/crypto/poly1305-donna64.c, compiled from linux-source-6.1 with
- * tools/bench-shim) inside the same state machine as ours, which follows
- * crypto/nhpoly1305.c step for step.  The Poly1305 names of
+ * tools/corebench/bench-shim) inside the same state machine as ours, which
+ * follows crypto/nhpoly1305.c step for step.  The Poly1305 names of
  * crypto/nhpoly1305.h are pointed at the kernel's before it is included.
  */
 #include <crypto/internal/poly1305.h>
@@ -19,7 +19,7 @@
 #define ax86_nhpoly1305_key		linux_nhpoly1305_key
 #define ax86_nhpoly1305_state		linux_nhpoly1305_state
 
-#include "../crypto/nhpoly1305.h"
+#include "../../crypto/nhpoly1305.h"
 #include "corebench.h"
 
 static struct linux_nhpoly1305_key key;

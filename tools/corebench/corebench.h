@@ -6,10 +6,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../crypto/adiantum.h"
-#include "../crypto/chacha_generic.h"
-#include "../crypto/nhpoly1305.h"
-#include "cpu_needs.h"
+#include "../../crypto/adiantum.h"
+#include "../../crypto/chacha_generic.h"
+#include "../../crypto/nhpoly1305.h"
+#include "../common/cpu_needs.h"
 
 typedef void (*cb_stream_fn)(u32 st[16], u8 *dst, const u8 *src,
 			     unsigned int len, unsigned int nrounds);
@@ -54,7 +54,7 @@ void hchacha_block_ssse3(const u32 *state, u32 *out, int nrounds);
 void nh_sse2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
 void nh_avx2(const u32 *key, const u8 *msg, size_t len, u8 hash[32]);
 
-/* NHPoly1305 on the in-tree Poly1305 (corebench_linux_nhp.c) */
+/* NHPoly1305 on the in-tree Poly1305 (linux_nhp.c) */
 void linux_nhp_setkey(const u8 raw[AX86_NHPOLY1305_KEY_SIZE]);
 const u32 *linux_nh_key(void);
 void linux_nhpoly1305(ax86_nh_fn nh, const u8 *src, unsigned int len,

@@ -3,8 +3,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../crypto/chacha_generic.h"
-#include "../crypto/nhpoly1305.h"
+#include "../../crypto/chacha_generic.h"
+#include "../../crypto/nhpoly1305.h"
 #include "portable_ref.h"
 
 int ref_nhpoly1305(const uint8_t *key, size_t keylen, const uint8_t *msg,

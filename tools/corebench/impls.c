@@ -7,8 +7,8 @@
 #include <openssl/evp.h>
 #include <sodium.h>
 
-#include "../arch/x86/crypto/asm_cores.h"
-#include "../arch/x86/crypto/adiantum_dispatch.h"
+#include "../../arch/x86/crypto/asm_cores.h"
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "corebench.h"
 
 /* blocks started by @len bytes, at most @max */

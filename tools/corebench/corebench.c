@@ -21,7 +21,7 @@
 
 #include <openssl/evp.h>
 
-#include "../arch/x86/crypto/adiantum_dispatch.h"
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "corebench.h"
 
 enum alg {

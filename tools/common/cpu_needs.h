@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../arch/x86/crypto/isa_needs.h"
+#include "../../arch/x86/crypto/isa_needs.h"
 
 /*
  * NULL if the CPU has every feature named in @needs (space-separated

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "rng.h"
+#include "../common/rng.h"
 
 /* How data reaches the kernel */
 enum ax_access {

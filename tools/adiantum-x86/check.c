@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "afalg.h"
-#include "rfc_vectors.h"
-#include "testmgr.h"
+#include "../common/rfc_vectors.h"
+#include "../common/testmgr.h"
 #include "tool.h"
 
 /* per entry of ax_names */

@@ -5,25 +5,20 @@
  * would.
  *
  * Exit status: 0 all good, 1 a check failed, 2 usage or environment error.
+ *
+ * This file is the command line only: every option checked before anything
+ * runs, then one command, each in its own file (status.c, check.c, fuzz.c,
+ * bench.c).  What the commands share is in algs.c, instances.c and util.c.
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "afalg.h"
 #include "tool.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-const char *const ax_names[] = { "chacha20", "xchacha20", "xchacha12",
-				 "nhpoly1305", "adiantum(xchacha12,aes)",
-				 "adiantum(xchacha20,aes)" };
-const int ax_nr_names = 6;
 
 static const char usage[] =
 "usage: adiantum-x86 COMMAND [options]\n"
@@ -56,182 +51,6 @@ static const char usage[] =
 "  --require-ours    status: exit 1 unless all our drivers passed their\n"
 "                    self-tests and win for every name\n"
 "  -h, --help        this text\n";
-
-bool is_hash(const char *name)
-{
-	return !strcmp(name, "nhpoly1305");
-}
-
-bool is_adiantum(const char *name)
-{
-	return !strncmp(name, "adiantum(", 9);
-}
-
-int ax_name_index(const char *name)
-{
-	int j;
-
-	for (j = 0; j < ax_nr_names; j++)
-		if (!strcmp(name, ax_names[j]))
-			return j;
-	return -1;
-}
-
-void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p) {
-		fprintf(stderr, "adiantum-x86: out of memory (%zu bytes)\n", n);
-		exit(2);
-	}
-	return p;
-}
-
-int read_algs(struct pc_alg **algs)
-{
-	int n = proc_crypto_read(algs);
-
-	if (n < 0) {
-		fprintf(stderr, "adiantum-x86: cannot read /proc/crypto: %s\n",
-			strerror(-n));
-		exit(2);
-	}
-	return n;
-}
-
-bool selected(const struct opts *o, const struct pc_alg *a, bool with_others)
-{
-	if (o->driver)
-		return !strcmp(a->driver, o->driver);
-	return pc_is_ours(a) || with_others;
-}
-
-bool have_ours(const struct pc_alg *algs, int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(algs[i].name, name) && pc_is_ours(&algs[i]) &&
-		    !pc_is_instance(&algs[i]))
-			return true;
-	return false;
-}
-
-static char *created[8];
-static int nr_created;
-
-int instantiate(const char *driver)
-{
-	struct pc_alg *algs;
-	int n = read_algs(&algs), i, err;
-	bool there = false;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(algs[i].driver, driver))
-			there = true;
-	free(algs);
-	err = ax_probe("skcipher", driver);
-	if (!err && !there && strchr(driver, '(') &&
-	    nr_created < (int)ARRAY_SIZE(created))
-		created[nr_created++] = strdup(driver);
-	return err;
-}
-
-void drop_instances(void)
-{
-	int err, try;
-
-	while (nr_created > 0) {
-		char *d = created[--nr_created];
-
-		if (!d)
-			continue;
-		/* the kernel's self-test of a new instance may hold it briefly */
-		for (try = 0; try < 20; try++) {
-			err = ax_delete_instance(d);
-			if (err != -EBUSY)
-				break;
-			usleep(50000);
-		}
-		if (err)
-			printf("# the template instance %s, built by this run, stays registered: %s\n",
-			       d, strerror(-err));
-		free(d);
-	}
-}
-
-static bool ref_of(const struct pc_alg *algs, int n, const char *name,
-		   const char *suffix, char *ref, size_t reflen)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		const char *d = algs[i].driver;
-		size_t dl = strlen(d), sl = strlen(suffix);
-
-		if (strcmp(algs[i].name, name) || pc_is_ours(&algs[i]) ||
-		    dl < sl || strcmp(d + dl - sl, suffix))
-			continue;
-		snprintf(ref, reflen, "%s", d);
-		return true;
-	}
-	return false;
-}
-
-bool pick_reference(const struct pc_alg *algs, int n, const char *name,
-		    char *ref, size_t reflen)
-{
-	char stream[64], cand[2][192];
-	int i;
-
-	if (!is_adiantum(name))
-		return ref_of(algs, n, name, "-generic", ref, reflen) ||
-		       ref_of(algs, n, name, "-lib", ref, reflen);
-	/*
-	 * The template instance, bound by driver name, over the reference
-	 * drivers: 6.x takes three arguments (and has nhpoly1305-generic),
-	 * 7.x only two.  The kernel builds the instance on the first bind.
-	 */
-	snprintf(stream, sizeof(stream), "%.*s", (int)strcspn(name + 9, ","),
-		 name + 9);
-	snprintf(cand[0], sizeof(cand[0]),
-		 "adiantum(%s-generic,aes-generic,nhpoly1305-generic)", stream);
-	snprintf(cand[1], sizeof(cand[1]), "adiantum(%s-lib,aes-lib)", stream);
-	for (i = 0; i < 2; i++) {
-		if (!instantiate(cand[i])) {
-			snprintf(ref, reflen, "%s", cand[i]);
-			return true;
-		}
-	}
-	return false;
-}
-
-double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-void progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!isatty(2))
-		return;
-	va_start(ap, fmt);
-	fputs("\r\033[K", stderr);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-}
-
-void progress_done(void)
-{
-	if (isatty(2))
-		fputs("\r\033[K", stderr);
-}
 
 static int bad_value(const char *opt, const char *v, const char *want)
 {

@@ -8,10 +8,9 @@
 
 #include "proc_crypto.h"
 
-/* the algorithm names our modules provide */
-extern const char *const ax_names[];
-extern const int ax_nr_names;
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* the options of the command line (main.c), for every command */
 struct opts {
 	const char *driver;	/* only this driver, or NULL */
 	const char *testmgr;	/* crypto/testmgr.h for check */
@@ -27,12 +26,17 @@ struct opts {
 #define AX_MAX_SECONDS	86400.0
 #define AX_MAX_LEN	(16L << 20)
 
-int cmd_status(const struct opts *o);
-int cmd_check(const struct opts *o);
+/* the commands main() runs, one file each */
+int cmd_status(const struct opts *o);			/* status.c */
+int cmd_check(const struct opts *o);			/* check.c */
 /* check: read and vet the testmgr.h vectors (0, or 2 with a message) */
-int check_load_vectors(const struct opts *o);
-int cmd_fuzz(const struct opts *o);
-int cmd_bench(const struct opts *o);
+int check_load_vectors(const struct opts *o);		/* check.c */
+int cmd_fuzz(const struct opts *o);			/* fuzz.c */
+int cmd_bench(const struct opts *o);			/* bench.c */
+
+/* algs.c: the names our modules provide, and which drivers to use */
+extern const char *const ax_names[];
+extern const int ax_nr_names;
 
 /* /proc/crypto, or exit with a message */
 int read_algs(struct pc_alg **algs);
@@ -57,16 +61,17 @@ bool pick_reference(const struct pc_alg *algs, int n, const char *name,
 		    char *ref, size_t reflen);
 
 /*
- * Bind @driver, a template instance such as "adiantum(...)", so that the
- * kernel builds it; 0 or -errno.  Instances that were not registered
- * before are remembered and unregistered again by drop_instances(): a
- * registered instance is what the crypto API hands later users of its name
- * (dm-crypt, fscrypt), and the tool must not leave a slow one behind.
+ * instances.c: bind @driver, a template instance such as "adiantum(...)",
+ * so that the kernel builds it; 0 or -errno.  Instances that were not
+ * registered before are remembered and unregistered again by
+ * drop_instances(): a registered instance is what the crypto API hands
+ * later users of its name (dm-crypt, fscrypt), and the tool must not leave
+ * a slow one behind.
  */
 int instantiate(const char *driver);
 void drop_instances(void);
 
-/* allocation that exits with a message when memory runs out */
+/* util.c: allocation that exits with a message when memory runs out */
 void *xmalloc(size_t n);
 
 double now_seconds(void);

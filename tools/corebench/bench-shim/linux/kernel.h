@@ -10,6 +10,8 @@
 #include <ax86_userspace.h>
 
 #define likely(x)		__builtin_expect(!!(x), 1)
-#define EXPORT_SYMBOL(sym)	extern int ax86_unused_##sym
+/* the in-tree file exports its functions: here a declaration of nothing */
+#define EXPORT_SYMBOL(sym) \
+	extern int ax86_unused_##sym
 
 #endif

@@ -131,10 +131,10 @@ check-vm: $(VM_PROGS)
 
 # deps first: on a fresh machine make check installs what it needs
 check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
-       $(BUILD)/corebench
+       $(BUILD)/corebench $(BUILD)/floor
 	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
 	  tests/mutants.sh $(BUILD) $(TESTMGR); \
-	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD); \
+	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD) $(BUILD)/floor; \
 	  $(MODEL_SMOKE); \
 	  tests/tool-args.sh $(BUILD)/adiantum-x86 $(TESTMGR); \
 	  tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) $(VM_KVER); \
@@ -172,6 +172,7 @@ LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
 BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
+	tools/common/cycles.h \
 	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h
 LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 

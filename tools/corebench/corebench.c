@@ -22,6 +22,7 @@
 #include <openssl/evp.h>
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "../common/cycles.h"
 #include "corebench.h"
 
 enum alg {
@@ -247,26 +248,6 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* core cycles per TSC tick, from 10^7 dependent adds (1 cycle each) */
-static double measure_core_clock(void)
-{
-	double best = 0;
-	int t;
-
-	for (t = 0; t < 5; t++) {
-		u64 x = 0, t0 = __rdtsc();
-		int i;
-
-		for (i = 0; i < 100000; i++)
-			__asm__ volatile(".rept 100\n\tadd $1, %0\n\t.endr"
-					 : "+r"(x));
-		t0 = __rdtsc() - t0;
-		if (1e7 / t0 > best)
-			best = 1e7 / t0;
-	}
-	return best;
-}
-
 static double measure_tsc_hz(void)
 {
 	double t0 = now(), t;
@@ -434,11 +415,11 @@ int main(int argc, char **argv)
 	}
 
 	tsc_hz = measure_tsc_hz();
-	c0 = measure_core_clock();
+	c0 = ax86_core_cycles_per_tick();
 	for (a = 0; a < NALGS; a++)
 		for (li = 0; li < NLENS; li++)
 			measure_row(a, li, trials);
-	c1 = measure_core_clock();
+	c1 = ax86_core_cycles_per_tick();
 	core_per_tsc = (c0 + c1) / 2;
 	/* TSC ticks per byte to core cycles per byte */
 	for (a = 0; a < NALGS; a++)

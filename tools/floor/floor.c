@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * floor — what the SIMD work of one Adiantum message cannot go below on
+ * this CPU, from instruction loops (loops.S), beside our cores and the
+ * whole-message rows of make bench.
+ *
+ *   floor BENCH_CSV
+ *
+ * A loop of a core's operations with the dependencies taken out runs at
+ * the throughput of the pipes: the floor of that core.  Our real cores are
+ * timed on the same units (a double round as the difference of 12 and 2
+ * rounds).  A message's floor adds up its parts in the order Adiantum's
+ * dependencies force: NH of L, HChaCha and the AES block, the stream, NH
+ * of the output, and the last Poly1305 step of each hash; those serial
+ * parts are timed as our code runs them (latency chains).  The fused loop
+ * shows whether one pass of ChaCha and NH together could share cycles the
+ * two separate passes leave idle.  Exit 2 if BENCH_CSV lacks a row.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "../common/cpu_needs.h"
+#include "../common/cycles.h"
+
+#define LOOP(name) u64 floor_##name(u64 n, const void *buf)
+LOOP(chacha_avx2); LOOP(chacha_ssse3); LOOP(chacha_sse2);
+LOOP(out_avx2); LOOP(out_sse); LOOP(nh_avx2); LOOP(nh_sse2);
+LOOP(fused_avx2);
+
+static _Alignas(64) u8 buf[4096];
+static double cycles_per_tick;
+
+/* core cycles of one call of @fn, the least of many runs */
+#define TIME(per, code) ({						\
+	u64 best_ = ~0ULL;						\
+	int t_;								\
+	for (t_ = 0; t_ < 301; t_++) {					\
+		u64 c0_ = __rdtsc();					\
+		code;							\
+		c0_ = __rdtsc() - c0_;					\
+		if (c0_ < best_)					\
+			best_ = c0_;					\
+	}								\
+	best_ * cycles_per_tick / (per);				\
+})
+
+#define ITERS 200
+#define LOOP_CYCLES(name) TIME(ITERS, floor_##name(ITERS, buf))
+
+struct isa_parts {
+	const char *isa;
+	unsigned int batch;		/* stream bytes per round batch */
+	double dround, out;		/* floor per batch */
+	double nh16;			/* floor of NH per 16 bytes */
+	double loop_dround, loop_out, loop_nh16;	/* the loops alone */
+	double core_dround, core_out, core_nh16;
+	double core_call;		/* our core's cost per call, not per batch */
+	double hchacha, aes, poly2;	/* serial parts, our code */
+};
+
+static u32 state[16], nhkey[AX86_NH_KEY_WORDS], sub[8];
+static struct ax86_aesni_key aes;
+static struct ax86_poly1305_key pkey;
+
+/* chained calls: each one's input is the last one's output */
+#define CHAIN 16
+
+static void hchacha_chain(ax86_hchacha_fn hchacha)
+{
+	int i;
+
+	for (i = 0; i < CHAIN; i++) {
+		hchacha(state, sub, 12);
+		state[4] = sub[0];
+	}
+}
+
+static void aes_chain(u8 block[16])
+{
+	int i;
+
+	for (i = 0; i < CHAIN; i++)
+		ax86_aesni_block(&aes, block, block, true);
+}
+
+static void poly_chain(struct ax86_poly1305_state *ps)
+{
+	int i;
+
+	for (i = 0; i < CHAIN; i++)
+		ax86_poly1305_blocks(ps, &pkey, buf, 2, 1);
+}
+
+static void core_parts(struct isa_parts *p,
+		       void (*chacha)(const u32 *, u8 *, const u8 *,
+				      unsigned int, unsigned int),
+		       void (*nh)(const u32 *, const u8 *, unsigned int, u8 *),
+		       ax86_hchacha_fn hchacha)
+{
+	unsigned int b = p->batch;
+	double r12 = TIME(1, chacha(state, buf, buf, b, 12));
+	double r2 = TIME(1, chacha(state, buf, buf, b, 2));
+	double r2x8 = TIME(1, chacha(state, buf, buf, 8 * b, 2));
+	struct ax86_poly1305_state ps;
+	u8 h[32];
+
+	/* 10 rounds more cost five double rounds; a batch more, one more */
+	p->core_dround = (r12 - r2) / 5;
+	p->core_out = (r2x8 - r2) / 7 - p->core_dround;
+	p->core_call = r2 - p->core_dround - p->core_out;
+	p->core_nh16 = TIME(64, nh(nhkey, buf, 1024, h));
+	p->hchacha = TIME(CHAIN, hchacha_chain(hchacha));
+	p->aes = TIME(CHAIN, aes_chain(h));
+	ax86_poly1305_init(&ps);
+	p->poly2 = TIME(CHAIN, poly_chain(&ps));
+}
+
+/*
+ * A loop our core beats is not minimal: the core's count is the floor
+ * then (the op counts of the loops are the textbook ones; a core may need
+ * fewer, e.g. NH SSE2 keeps keys in registers across units).
+ */
+static void take_lower(double *floor, double core)
+{
+	if (core < *floor)
+		*floor = core;
+}
+
+/* floor cycles of one message of @len bytes with the parts of @p */
+static double message_floor(const struct isa_parts *p, unsigned int len)
+{
+	unsigned int bulk = len - 16;
+	unsigned int batches = (bulk + p->batch - 1) / p->batch;
+
+	return 2 * p->nh16 * (bulk / 16) + batches * (6 * p->dround + p->out) +
+	       p->hchacha + p->aes + 2 * p->poly2;
+}
+
+/* cycles per byte of @impl/@alg/@isa/@len in make bench's CSV, 0 if none */
+static double bench_cpb(FILE *csv, const char *impl, const char *alg,
+			const char *isa, unsigned int len)
+{
+	char line[256], want[128];
+
+	snprintf(want, sizeof(want), "%s,%s,%s,%u,", impl, alg, isa, len);
+	rewind(csv);
+	while (fgets(line, sizeof(line), csv))
+		if (!strncmp(line, want, strlen(want)))
+			return atof(line + strlen(want));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const unsigned int lens[] = { 512, 4096 };
+	struct isa_parts parts[3] = {
+		{ .isa = "sse2", .batch = 256 },
+		{ .isa = "ssse3", .batch = 256 },
+		{ .isa = "avx2", .batch = 512 },
+	};
+	double sep, fused;
+	cpu_set_t set;
+	FILE *csv;
+	int i, l, d, missing = 0;
+
+	csv = argc == 2 ? fopen(argv[1], "r") : NULL;
+	if (!csv) {
+		fprintf(stderr, "usage: floor BENCH_CSV (make bench writes build/bench.csv)\n");
+		return 2;
+	}
+	/* the loops and the whole-message rows run every ISA up to AVX2 */
+	if (cpu_lacks(AX86_NEEDS_AVX2) || !__builtin_cpu_supports("aes")) {
+		printf("SKIP floor: this CPU lacks AVX2 or AES-NI\n");
+		return 0;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	cycles_per_tick = ax86_core_cycles_per_tick();
+	memset(buf, 0x5a, sizeof(buf));
+	memset(nhkey, 0x3c, sizeof(nhkey));
+	ax86_aesni_setkey256(aes.enc, aes.dec, buf);
+	ax86_poly1305_setkey(&pkey, buf + 32);
+
+	parts[0].dround = LOOP_CYCLES(chacha_sse2);
+	parts[1].dround = LOOP_CYCLES(chacha_ssse3);
+	parts[2].dround = LOOP_CYCLES(chacha_avx2);
+	parts[0].out = parts[1].out = LOOP_CYCLES(out_sse);
+	parts[2].out = LOOP_CYCLES(out_avx2);
+	parts[0].nh16 = parts[1].nh16 = LOOP_CYCLES(nh_sse2);
+	parts[2].nh16 = LOOP_CYCLES(nh_avx2) / 2;
+	core_parts(&parts[0], ax86_chacha_xor_sse2, ax86_nh_sse2,
+		   ax86_hchacha_simd_sse2);
+	core_parts(&parts[1], ax86_chacha_xor_ssse3, ax86_nh_sse2,
+		   ax86_hchacha_simd_ssse3);
+	core_parts(&parts[2], ax86_chacha_xor_avx2, ax86_nh_avx2,
+		   ax86_hchacha_simd_avx2);
+
+	for (i = 0; i < 3; i++) {
+		/* printed before, kept as measured */
+		parts[i].loop_dround = parts[i].dround;
+		parts[i].loop_out = parts[i].out;
+		parts[i].loop_nh16 = parts[i].nh16;
+		take_lower(&parts[i].dround, parts[i].core_dround);
+		take_lower(&parts[i].out, parts[i].core_out);
+		take_lower(&parts[i].nh16, parts[i].core_nh16);
+	}
+	printf("%.3f core cycles per TSC tick; every time the least of 301 runs\n\n",
+	       cycles_per_tick);
+	printf("%-34s %9s %9s %7s\n", "unit (core cycles)", "loop",
+	       "our core", "÷loop");
+	for (i = 0; i < 3; i++) {
+		const struct isa_parts *p = &parts[i];
+
+		printf("chacha-%-5s double round, %3u B %9.1f %9.1f %7.2f\n",
+		       p->isa, p->batch, p->loop_dround, p->core_dround,
+		       p->core_dround / p->loop_dround);
+		printf("chacha-%-5s output,       %3u B %9.1f %9.1f %7.2f\n",
+		       p->isa, p->batch, p->loop_out, p->core_out,
+		       p->core_out / p->loop_out);
+		printf("nh-%-5s per 16 B                 %9.2f %9.2f %7.2f\n",
+		       i == 2 ? "avx2" : "sse2", p->loop_nh16, p->core_nh16,
+		       p->core_nh16 / p->loop_nh16);
+		printf("%-5s our chacha call overhead %.0f; serial: hchacha %.0f, aes %.0f, poly1305 2 blocks %.0f (our code, chained)\n",
+		       p->isa, p->core_call, p->hchacha, p->aes, p->poly2);
+	}
+	sep = 6 * parts[2].dround + 32 * parts[2].nh16;
+	fused = LOOP_CYCLES(fused_avx2);
+	printf("\nfused avx2 pass, 512 B of ChaCha12 rounds + NH: %.1f cycles, separate %.1f: %+.0f%% from fusing\n",
+	       fused, sep, 100 * (sep - fused) / sep);
+
+	printf("\nwhole message, cycles per byte (ours and linux-6.1 from %s)\n",
+	       argv[1]);
+	printf("%-16s %-5s %5s %7s %7s %9s %7s %11s\n", "row", "isa", "bytes",
+	       "floor", "ours", "linux-6.1", "ours÷fl", "linux÷floor");
+	for (d = 0; d < 2; d++) {
+		const char *alg = d ? "adiantum-decrypt" : "adiantum-encrypt";
+
+		for (i = 0; i < 3; i++) {
+			for (l = 0; l < 2; l++) {
+				double fl = message_floor(&parts[i], lens[l]) /
+					    lens[l];
+				double o = bench_cpb(csv, "ours", alg,
+						     parts[i].isa, lens[l]);
+				double x = bench_cpb(csv, "linux-6.1", alg,
+						     parts[i].isa, lens[l]);
+
+				if (!o || !x)
+					missing = 1;
+				printf("%-16s %-5s %5u %7.3f %7.3f %9.3f %7.2f %11.2f\n",
+				       alg, parts[i].isa, lens[l], fl, o, x,
+				       o / fl, x / fl);
+			}
+		}
+	}
+	printf("floor per unit: the loop, or our core where it is faster (the loop then is not minimal)\n");
+	printf("linux÷floor: the most any code could gain over linux-6.1 here\n");
+	if (missing) {
+		fprintf(stderr, "floor: rows missing in %s: run make bench\n",
+			argv[1]);
+		return 2;
+	}
+	return 0;
+}

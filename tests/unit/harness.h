@@ -76,6 +76,7 @@ void test_isa_needs(void);
 void test_nhp_own_kat(void);
 void test_adiantum(const char *testmgr_path);
 void test_stack_wipe(void);
+void test_rank(void);
 
 
 

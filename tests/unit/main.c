@@ -33,6 +33,7 @@ int main(int argc, char **argv)
 	printf("# unit tests, seed %llu (rerun with --seed %llu)\n",
 	       (unsigned long long)run_seed, (unsigned long long)run_seed);
 	test_isa_needs();
+	test_rank();
 	test_stack_wipe();
 	test_kat_rfc();
 	test_kat_testmgr(testmgr);

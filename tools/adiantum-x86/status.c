@@ -1,10 +1,177 @@
 // SPDX-License-Identifier: GPL-2.0
-/* adiantum-x86 status: who serves each algorithm name */
+/* adiantum-x86 status: who serves each algorithm name, and why */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tool.h"
+
+/*
+ * The module's variants parameter (README "Which core serves"): one line
+ * per driver it registered, "<driver> <priority> <core>=<name>...
+ * rank=<why>", and "capped max_isa=<cap> left-out=<isas>" when max_isa
+ * kept some out.  Empty if the module has none (too old, not loaded).
+ */
+static void read_variants(const char *module, char *buf, size_t len)
+{
+	char path[128];
+	size_t n = 0;
+	FILE *f;
+
+	buf[0] = 0;
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/variants",
+		 module);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = 0;
+	fclose(f);
+}
+
+/* the line of @variants whose first field is @driver, as a string, or "" */
+static const char *variant_line(const char *variants, const char *driver,
+				char *line, size_t len)
+{
+	const char *p = variants;
+	size_t n, dl = strlen(driver);
+
+	for (; *p; p += n + (p[n] == '\n')) {
+		n = strcspn(p, "\n");
+		if (n > dl && p[dl] == ' ' && !strncmp(p, driver, dl)) {
+			snprintf(line, len, "%.*s", (int)n, p);
+			return line;
+		}
+	}
+	line[0] = 0;
+	return line;
+}
+
+/* the value of field @key= in a variants line, or NULL */
+static const char *field_of(const char *line, const char *key, char *val,
+			    size_t len)
+{
+	const char *p = line;
+	size_t kl = strlen(key);
+
+	for (; *p; p += strcspn(p, " "), p += *p == ' ') {
+		if (!strncmp(p, key, kl) && p[kl] == '=') {
+			snprintf(val, len, "%.*s", (int)strcspn(p + kl + 1, " "),
+				 p + kl + 1);
+			return val;
+		}
+	}
+	return NULL;
+}
+
+/* a rank= field in words, appended to @out */
+static void say_rank(char *out, size_t len, const char *why)
+{
+	static const struct {
+		const char *reason, *words;
+	} reasons[] = {
+		{ "zmm-downclocks", "zmm registers lower this CPU's clock" },
+		{ "slow-pshufb", "pshufb is slow on this CPU (Atom)" },
+	};
+	const char *colon = strchr(why, ':'), *words;
+	size_t at = strlen(out);
+	unsigned int i;
+
+	if (strncmp(why, "below-", 6) || !colon) {
+		snprintf(out + at, len - at, "%s", why);
+		return;
+	}
+	words = colon + 1;
+	for (i = 0; i < ARRAY_SIZE(reasons); i++)
+		if (!strcmp(words, reasons[i].reason))
+			words = reasons[i].words;
+	snprintf(out + at, len - at, "ranks below %.*s: %s",
+		 (int)(colon - why - 6), why + 6, words);
+}
+
+/* the rest of the word at @p: up to a space or the end of the line */
+static int word_len(const char *p)
+{
+	return (int)strcspn(p, "\n ");
+}
+
+/*
+ * Why each other driver of ours for @win's name does not serve it,
+ * appended to @notes: it ranks below for a reason of this CPU, or it
+ * ranks higher but has not passed its selftest.
+ */
+static void others_of(const struct pc_alg *algs, int n,
+		      const struct pc_alg *win, const char *variants,
+		      char *notes, size_t len)
+{
+	char line[512], why[128];
+	size_t at;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const struct pc_alg *a = &algs[i];
+		const char *isa = strstr(a->driver, "-ax86-");
+
+		if (a == win || strcmp(a->name, win->name) || !isa ||
+		    strcmp(a->module, win->module) ||
+		    !*variant_line(variants, a->driver, line, sizeof(line)) ||
+		    !field_of(line, "rank", why, sizeof(why)))
+			continue;
+		at = strlen(notes);
+		if (a->priority > win->priority) {
+			snprintf(notes + at, len - at,
+				 "; %s ranks higher, selftest %s", isa + 6,
+				 a->selftest);
+		} else if (strcmp(why, "isa")) {
+			snprintf(notes + at, len - at, "; %s ", isa + 6);
+			say_rank(notes, len, why);
+		}
+	}
+}
+
+/*
+ * "core: chacha avx2, hchacha ssse3; rank: best ISA on this CPU" for
+ * @win, a driver of ours, from its module's variants parameter; then why
+ * the others of ours for the name do not serve it, and what max_isa left
+ * out.  Nothing if the module does not say (older, or not loaded).
+ */
+static void print_core(const struct pc_alg *algs, int n,
+		       const struct pc_alg *win)
+{
+	char variants[8192], line[512], why[128], rank[256] = "",
+	     notes[1024] = "";
+	const char *p, *eq, *sep = "", *cap, *left;
+
+	read_variants(win->module, variants, sizeof(variants));
+	if (!*variant_line(variants, win->driver, line, sizeof(line)) ||
+	    !field_of(line, "rank", why, sizeof(why)))
+		return;
+	printf("  core: ");
+	/* every <core>=<name> field, past the driver and its priority */
+	for (p = line; *p; p += word_len(p), p += *p == ' ') {
+		eq = strchr(p, '=');
+		if (!eq || eq - p > word_len(p) || !strncmp(p, "rank=", 5))
+			continue;
+		printf("%s%.*s %.*s", sep, (int)(eq - p), p, word_len(eq + 1),
+		       eq + 1);
+		sep = ", ";
+	}
+	others_of(algs, n, win, variants, notes, sizeof(notes));
+	cap = strstr(variants, "capped max_isa=");
+	left = cap ? strstr(cap, "left-out=") : NULL;
+	if (strcmp(why, "isa"))
+		say_rank(rank, sizeof(rank), why);
+	else if (cap)
+		snprintf(rank, sizeof(rank), "best ISA under max_isa=%.*s",
+			 word_len(cap + 15), cap + 15);
+	else	/* "ISA" only when no quirk of this CPU reorders ours */
+		snprintf(rank, sizeof(rank), "best %son this CPU",
+			 *notes ? "" : "ISA ");
+	printf("; rank: %s%s", rank, notes);
+	if (left)
+		printf("; max_isa left out %.*s", word_len(left + 9), left + 9);
+	printf("\n");
+}
 
 int cmd_status(const struct opts *o)
 {
@@ -32,6 +199,8 @@ int cmd_status(const struct opts *o)
 					bad = 1;
 			}
 		}
+		if (win && pc_is_ours(win) && !pc_is_instance(win))
+			print_core(algs, n, win);
 		if (!win)
 			printf("  (no driver%s)\n", is_adiantum(name) ?
 			       " yet: the kernel builds a template instance when dm-crypt or fscrypt asks" : "");

@@ -30,12 +30,23 @@ static inline void ax86_aesni_block(const void *aes, u8 out[16],
 /*
  * NH per variant: SSSE3 adds nothing to NH, and the ymm-only AVX-512
  * variant uses the AVX2 one (AVX-512VL would add nothing there either).
+ * One line each names the core: ax86_adiantum_nh(isa) is its function
+ * ax86_nh_<core>, ax86_adiantum_nh_core(isa) its name for the variants
+ * parameter.
  */
-#define ax86_adiantum_nh_sse2		ax86_nh_sse2
-#define ax86_adiantum_nh_ssse3		ax86_nh_sse2
-#define ax86_adiantum_nh_avx2		ax86_nh_avx2
-#define ax86_adiantum_nh_avx512vl	ax86_nh_avx2
-#define ax86_adiantum_nh_avx512		ax86_nh_avx512
+#define AX86_ADIANTUM_NH_sse2		sse2
+#define AX86_ADIANTUM_NH_ssse3		sse2
+#define AX86_ADIANTUM_NH_avx2		avx2
+#define AX86_ADIANTUM_NH_avx512vl	avx2
+#define AX86_ADIANTUM_NH_avx512		avx512
+#define AX86_ADIANTUM_NH_generic	generic
+
+#define __ax86_nh_fn(core)		ax86_nh_##core
+#define __ax86_nh_name(core)		#core
+#define ax86_adiantum_nh_fn(core)	__ax86_nh_fn(core)
+#define ax86_adiantum_nh_name(core)	__ax86_nh_name(core)
+#define ax86_adiantum_nh(isa)	ax86_adiantum_nh_fn(AX86_ADIANTUM_NH_##isa)
+#define ax86_adiantum_nh_core(isa) ax86_adiantum_nh_name(AX86_ADIANTUM_NH_##isa)
 
 /* Step by step, for messages the glue cuts into several FPU sections */
 #define AX86_ADIANTUM_STEPS(isa)					\
@@ -44,7 +55,7 @@ ax86_adiantum_hash_##isa(struct ax86_adiantum_req *rq,			\
 			 const struct ax86_adiantum_key *key,		\
 			 const u8 *src, unsigned int len)		\
 {									\
-	ax86_adiantum_hash(rq, key, src, len, ax86_adiantum_nh_##isa);	\
+	ax86_adiantum_hash(rq, key, src, len, ax86_adiantum_nh(isa));	\
 }									\
 static __always_inline void						\
 ax86_adiantum_middle_##isa(struct ax86_adiantum_req *rq,		\
@@ -54,7 +65,7 @@ ax86_adiantum_middle_##isa(struct ax86_adiantum_req *rq,		\
 {									\
 	ax86_adiantum_middle(rq, key, r_in, enc, aes, aes_fn,		\
 			     ax86_hchacha_simd_##isa,			\
-			     ax86_adiantum_nh_##isa);			\
+			     ax86_adiantum_nh(isa));			\
 }									\
 static __always_inline void						\
 ax86_adiantum_xor_##isa(struct ax86_adiantum_req *rq,			\
@@ -62,14 +73,14 @@ ax86_adiantum_xor_##isa(struct ax86_adiantum_req *rq,			\
 			u8 *dst, const u8 *src, unsigned int len)	\
 {									\
 	ax86_adiantum_xor(rq, key, dst, src, len, ax86_stream_##isa,	\
-			  ax86_adiantum_nh_##isa);			\
+			  ax86_adiantum_nh(isa));			\
 }									\
 static __always_inline void						\
 ax86_adiantum_end_##isa(struct ax86_adiantum_req *rq,			\
 			const struct ax86_adiantum_key *key,		\
 			u8 r_out[16])					\
 {									\
-	ax86_adiantum_end(rq, key, r_out, ax86_adiantum_nh_##isa);	\
+	ax86_adiantum_end(rq, key, r_out, ax86_adiantum_nh(isa));	\
 }									\
 /* a whole message in one buffer each way, in one go */			\
 static __always_inline void						\
@@ -81,13 +92,12 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc,	\
 			    aes_fn, ax86_stream_##isa,			\
 			    ax86_hchacha_simd_##isa,			\
-			    ax86_adiantum_nh_##isa);			\
+			    ax86_adiantum_nh(isa));			\
 }
 
 /* the portable cores, for the fallback when the FPU is not usable */
 #define ax86_stream_generic		ax86_chacha_crypt
 #define ax86_hchacha_simd_generic	ax86_hchacha
-#define ax86_adiantum_nh_generic	ax86_nh_generic
 
 AX86_ADIANTUM_STEPS(generic)
 AX86_ADIANTUM_STEPS(sse2)

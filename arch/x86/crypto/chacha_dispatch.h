@@ -4,6 +4,8 @@
  * variant's HChaCha.  Shared by the glue and by make bench, so that the
  * benchmark times exactly what the drivers run.  Called with the FPU
  * usable; every stream function advances state[12] by the blocks it began.
+ * Beside each choice, the name of the core it picks (ax86_stream_core_*,
+ * ax86_hchacha_core_*), which the modules' variants parameter shows.
  */
 #ifndef AX86_CHACHA_DISPATCH_H
 #define AX86_CHACHA_DISPATCH_H
@@ -18,6 +20,7 @@ static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 }
 
 #define AX86_STREAM_ONE_CORE(isa)					\
+static const char ax86_stream_core_##isa[] = #isa;			\
 static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 					      const u8 *src,		\
 					      unsigned int len,		\
@@ -51,6 +54,7 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 		ax86_stream_avx512vl(state, dst + zmm, src + zmm, len - zmm,
 				     nrounds);
 }
+static const char ax86_stream_core_avx512[] = "avx512";
 
 /* SSSE3's HChaCha beats the portable one by about a fifth; SSE2 has none */
 static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
@@ -59,8 +63,10 @@ static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
 {
 	ax86_hchacha(state, out, nrounds);
 }
+static const char ax86_hchacha_core_sse2[] = "portable";
 
 #define AX86_HCHACHA_SSSE3(isa)						\
+static const char ax86_hchacha_core_##isa[] = "ssse3";			\
 static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\

@@ -192,6 +192,55 @@ static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 };
 
 static bool ax86_registered[AX86_NR_ISA];
+static enum ax86_isa ax86_max;
+
+/* the cores of each variant, named where chacha_dispatch.h picks them */
+#define CORES(isa) { ax86_stream_core_##isa, ax86_hchacha_core_##isa }
+
+static const struct {
+	const char *chacha, *hchacha;
+} ax86_chacha_cores[AX86_NR_ISA] = {
+	[AX86_SSE2] = CORES(sse2),
+	[AX86_SSSE3] = CORES(ssse3),
+	[AX86_AVX2] = CORES(avx2),
+	[AX86_AVX512VL] = CORES(avx512vl),
+	[AX86_AVX512] = CORES(avx512),
+};
+
+/* what each registered driver runs and why it ranks there (isa.h) */
+static int ax86_variants_get(char *buf, const struct kernel_param *kp)
+{
+	const struct skcipher_alg *alg;
+	int i, j, len = 0;
+
+	for (i = 0; i < AX86_NR_ISA; i++) {
+		if (!ax86_registered[i])
+			continue;
+		for (j = 0; j < ALGS_PER_ISA; j++) {
+			alg = &ax86_chacha_algs[i][j];
+			len = ax86_emit(buf, len, "%s %d chacha=%s",
+					alg->base.cra_driver_name,
+					alg->base.cra_priority,
+					ax86_chacha_cores[i].chacha);
+			/* XChaCha derives its subkey with HChaCha */
+			if (alg->ivsize == AX86_XCHACHA_IV_SIZE)
+				len = ax86_emit(buf, len, " hchacha=%s",
+						ax86_chacha_cores[i].hchacha);
+			len = ax86_emit(buf, len, " rank=%s\n",
+					ax86_rank_reason(i));
+		}
+	}
+	return ax86_emit_cap(buf, len, ax86_max, BIT(AX86_NR_ISA) - 1);
+}
+
+static const struct kernel_param_ops ax86_variants_ops = {
+	.set = ax86_variants_set,
+	.get = ax86_variants_get,
+};
+
+module_param_cb(variants, &ax86_variants_ops, NULL, 0444);
+MODULE_PARM_DESC(variants,
+		 "read only: each driver registered, its priority, the cores it runs and why it ranks there");
 
 static void ax86_chacha_unregister(void)
 {
@@ -214,6 +263,7 @@ static int __init ax86_chacha_mod_init(void)
 		pr_err("unknown max_isa=%s\n", max_isa);
 		return -EINVAL;
 	}
+	ax86_max = max;
 	for (i = 0; i <= max; i++) {
 		if (!ax86_cpu_has(i))
 			continue;

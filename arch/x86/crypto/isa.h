@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Which SIMD variants this CPU can run, the cap a user sets with the module
- * parameter max_isa, and the priority each registered driver gets.  Both
- * glue modules include this; it is decided once, at module load.
+ * parameter max_isa, the priority each registered driver gets and why, and
+ * the lines of the read-only parameter variants that says so.  Every glue
+ * module includes this; it is decided once, at module load.  The ranking
+ * rule (ax86_rank) is plain C, so the unit tests include this header too.
  */
 #ifndef AX86_ISA_H
 #define AX86_ISA_H
 
+#ifdef __KERNEL__
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <asm/cpufeature.h>
@@ -14,8 +17,9 @@
 #include <asm/processor.h>
 
 #include "../../../compat.h"
-#include "isa_needs.h"
 #include "slow_pshufb_models.h"
+#endif
+#include "isa_needs.h"
 
 enum ax86_isa {
 	AX86_SSE2,
@@ -36,6 +40,30 @@ static const char *const ax86_isa_names[AX86_NR_ISA] = {
  */
 #define AX86_PRIORITY_BASE	400
 
+/*
+ * Where variant @isa ranks among ours, and why: the one place both come
+ * from, so a priority and its explanation cannot drift apart.  Plain C of
+ * the CPU's quirks, for the unit tests.  Returns the priority; *@why gets
+ * the rank= field of the variants parameter (README "Which core serves"):
+ * "isa" (the newer the ISA, the higher), or "below-<isa>:<reason>" when a
+ * quirk of this CPU puts the variant just below an older one.
+ */
+static inline int ax86_rank(int base, enum ax86_isa isa, bool zmm_downclocks,
+			    bool pshufb_slow, const char **why)
+{
+	if (isa == AX86_AVX512 && zmm_downclocks) {
+		*why = "below-avx2:zmm-downclocks";
+		return base + 10 * AX86_AVX2 - 5;
+	}
+	if (isa == AX86_SSSE3 && pshufb_slow) {
+		*why = "below-sse2:slow-pshufb";
+		return base + 10 * AX86_SSE2 - 5;
+	}
+	*why = "isa";
+	return base + 10 * isa;
+}
+
+#ifdef __KERNEL__
 static const char *const ax86_isa_needs[AX86_NR_ISA] = {
 	AX86_NEEDS_SSE2, AX86_NEEDS_SSSE3, AX86_NEEDS_AVX2,
 	AX86_NEEDS_AVX512, AX86_NEEDS_AVX512
@@ -119,11 +147,19 @@ static inline bool ax86_pshufb_slow(void)
 
 static inline int ax86_priority_from(int base, enum ax86_isa isa)
 {
-	if (isa == AX86_AVX512 && ax86_zmm_downclocks())
-		return base + 10 * AX86_AVX2 - 5;
-	if (isa == AX86_SSSE3 && ax86_pshufb_slow())
-		return base + 10 * AX86_SSE2 - 5;
-	return base + 10 * isa;
+	const char *why;
+
+	return ax86_rank(base, isa, ax86_zmm_downclocks(), ax86_pshufb_slow(),
+			 &why);
+}
+
+/* the rank= field of @isa's drivers on this CPU */
+static inline const char *ax86_rank_reason(enum ax86_isa isa)
+{
+	const char *why;
+
+	ax86_rank(0, isa, ax86_zmm_downclocks(), ax86_pshufb_slow(), &why);
+	return why;
 }
 
 static inline int ax86_priority(enum ax86_isa isa)
@@ -147,5 +183,56 @@ static inline int ax86_parse_max_isa(const char *s, enum ax86_isa *max)
 	}
 	return -EINVAL;
 }
+
+/*
+ * The variants parameter: each module lists what it registered, one line
+ * per driver, "<driver> <priority> <core>=<name>... rank=<why>" (a sysfs
+ * page at most: a module has 15 lines of under 100 bytes at most).
+ * ax86_emit() appends to @buf at @len and returns the new length.
+ */
+static inline __printf(3, 4) int ax86_emit(char *buf, int len,
+					   const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	len += vscnprintf(buf + len, PAGE_SIZE - len, fmt, args);
+	va_end(args);
+	return len;
+}
+
+/*
+ * The last line when max_isa kept this CPU from registering some of the
+ * variants a module has (@isas, a mask of BIT(isa)):
+ * "capped max_isa=<cap> left-out=<isa>,<isa>..."
+ */
+static inline int ax86_emit_cap(char *buf, int len, enum ax86_isa max,
+				unsigned int isas)
+{
+	const char *sep = "";
+	int i;
+
+	for (i = max + 1; i < AX86_NR_ISA; i++) {
+		if (!(isas & BIT(i)) || !ax86_cpu_has(i))
+			continue;
+		if (!*sep)
+			len = ax86_emit(buf, len, "capped max_isa=%s left-out=",
+					ax86_isa_names[max]);
+		len = ax86_emit(buf, len, "%s%s", sep, ax86_isa_names[i]);
+		sep = ",";
+	}
+	if (*sep)
+		len = ax86_emit(buf, len, "\n");
+	return len;
+}
+
+/* writing the read-only variants parameter (modprobe m variants=x) fails */
+static inline int ax86_variants_set(const char *val,
+				    const struct kernel_param *kp)
+{
+	return -EPERM;
+}
+
+#endif /* __KERNEL__ */
 
 #endif /* AX86_ISA_H */

@@ -102,20 +102,62 @@ VARIANT_FUNCS(avx512)
 	.setkey			= ax86_nhp_setkey,			\
 }
 
-/* NH has no ymm-only AVX-512 variant and no SSSE3 one: nothing to gain */
-static const enum ax86_isa ax86_nh_isa[] = { AX86_SSE2, AX86_AVX2, AX86_AVX512 };
+/*
+ * The variants: each driver, its ISA and the NH core its functions call
+ * (ax86_nh_<core>, VARIANT_FUNCS), named from the one token.  NH has no
+ * ymm-only AVX-512 variant and no SSSE3 one: nothing to gain.
+ */
+#define VARIANT(_isa, core) { .alg = ALG(core), .isa = _isa, .nh = #core }
 
-static struct shash_alg ax86_nhp_algs[] = { ALG(sse2), ALG(avx2), ALG(avx512) };
+static struct ax86_nh_variant {
+	struct shash_alg alg;
+	enum ax86_isa isa;
+	const char *nh;
+} ax86_nh_variants[] = {
+	VARIANT(AX86_SSE2, sse2),
+	VARIANT(AX86_AVX2, avx2),
+	VARIANT(AX86_AVX512, avx512),
+};
 
-static bool ax86_registered[ARRAY_SIZE(ax86_nhp_algs)];
+static bool ax86_registered[ARRAY_SIZE(ax86_nh_variants)];
+static enum ax86_isa ax86_max;
+
+/* what each registered driver runs and why it ranks there (isa.h) */
+static int ax86_variants_get(char *buf, const struct kernel_param *kp)
+{
+	const struct ax86_nh_variant *v;
+	unsigned int isas = 0;
+	int i, len = 0;
+
+	for (i = 0; i < ARRAY_SIZE(ax86_nh_variants); i++) {
+		v = &ax86_nh_variants[i];
+		isas |= BIT(v->isa);
+		if (!ax86_registered[i])
+			continue;
+		len = ax86_emit(buf, len, "%s %d nh=%s rank=%s\n",
+				v->alg.base.cra_driver_name,
+				v->alg.base.cra_priority, v->nh,
+				ax86_rank_reason(v->isa));
+	}
+	return ax86_emit_cap(buf, len, ax86_max, isas);
+}
+
+static const struct kernel_param_ops ax86_variants_ops = {
+	.set = ax86_variants_set,
+	.get = ax86_variants_get,
+};
+
+module_param_cb(variants, &ax86_variants_ops, NULL, 0444);
+MODULE_PARM_DESC(variants,
+		 "read only: each driver registered, its priority, the cores it runs and why it ranks there");
 
 static void ax86_nhp_unregister(void)
 {
 	int i;
 
-	for (i = ARRAY_SIZE(ax86_nhp_algs) - 1; i >= 0; i--) {
+	for (i = ARRAY_SIZE(ax86_nh_variants) - 1; i >= 0; i--) {
 		if (ax86_registered[i])
-			crypto_unregister_shash(&ax86_nhp_algs[i]);
+			crypto_unregister_shash(&ax86_nh_variants[i].alg);
 		ax86_registered[i] = false;
 	}
 }
@@ -156,11 +198,13 @@ static int __init ax86_nhp_mod_init(void)
 		pr_err("unknown max_isa=%s\n", max_isa);
 		return -EINVAL;
 	}
+	ax86_max = max;
 	kat = kmalloc(sizeof(*kat), GFP_KERNEL);
 	if (!kat)
 		return -ENOMEM;
-	for (i = 0; i < ARRAY_SIZE(ax86_nhp_algs); i++) {
-		enum ax86_isa isa = ax86_nh_isa[i];
+	for (i = 0; i < ARRAY_SIZE(ax86_nh_variants); i++) {
+		struct shash_alg *alg = &ax86_nh_variants[i].alg;
+		enum ax86_isa isa = ax86_nh_variants[i].isa;
 
 		if (isa > max || !ax86_cpu_has(isa))
 			continue;
@@ -169,8 +213,8 @@ static int __init ax86_nhp_mod_init(void)
 			       ax86_isa_names[isa]);
 			continue;
 		}
-		ax86_nhp_algs[i].base.cra_priority = ax86_priority(isa);
-		err = crypto_register_shash(&ax86_nhp_algs[i]);
+		alg->base.cra_priority = ax86_priority(isa);
+		err = crypto_register_shash(alg);
 		if (err) {
 			pr_err("registering the %s driver failed: %d\n",
 			       ax86_isa_names[isa], err);

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the modules' variants parameter says: the rank rule of isa.h (a
+ * priority and its reason come from one function; the reason must name
+ * the variant the priority really sits just below), and the core names
+ * the dispatch headers put beside the functions they pick (each name must
+ * be the function the variant calls).
+ */
+#include <string.h>
+
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "../../arch/x86/crypto/isa.h"
+#include "harness.h"
+
+#define BASE	400
+
+/* "" if the rank of @isa under these quirks holds together, else why not */
+static const char *rank_err(enum ax86_isa isa, bool zmm, bool pshufb)
+{
+	static char err[160];
+	const char *why, *other_why, *reason;
+	int p, below, i;
+	size_t n;
+
+	p = ax86_rank(BASE, isa, zmm, pshufb, &why);
+	if (!why || !*why || strchr(why, ' ') || strlen(why) > 40) {
+		snprintf(err, sizeof(err), "%s: rank= field '%s' is no token",
+			 ax86_isa_names[isa], why ? why : "(null)");
+		return err;
+	}
+	if (!strcmp(why, "isa")) {
+		/* the plain order: newer ISA, higher priority */
+		if (p != BASE + 10 * (int)isa) {
+			snprintf(err, sizeof(err),
+				 "%s: rank=isa but priority %d, not %d",
+				 ax86_isa_names[isa], p, BASE + 10 * (int)isa);
+			return err;
+		}
+		return "";
+	}
+	reason = strchr(why, ':');
+	if (strncmp(why, "below-", 6) || !reason) {
+		snprintf(err, sizeof(err), "%s: unknown rank=%s",
+			 ax86_isa_names[isa], why);
+		return err;
+	}
+	n = reason - why - 6;
+	for (below = 0; below < AX86_NR_ISA; below++)
+		if (strlen(ax86_isa_names[below]) == n &&
+		    !strncmp(why + 6, ax86_isa_names[below], n))
+			break;
+	if (below == AX86_NR_ISA || below >= (int)isa) {
+		snprintf(err, sizeof(err), "%s: rank=%s names no older ISA",
+			 ax86_isa_names[isa], why);
+		return err;
+	}
+	/* just below @below: under it, above everything that ranks under it */
+	if (p >= ax86_rank(BASE, below, zmm, pshufb, &other_why)) {
+		snprintf(err, sizeof(err), "%s: rank=%s but priority %d",
+			 ax86_isa_names[isa], why, p);
+		return err;
+	}
+	for (i = 0; i < AX86_NR_ISA; i++) {
+		int q = ax86_rank(BASE, i, zmm, pshufb, &other_why);
+
+		if (i != (int)isa && i != below &&
+		    q < ax86_rank(BASE, below, zmm, pshufb, &other_why) &&
+		    q >= p) {
+			snprintf(err, sizeof(err),
+				 "%s: rank=%s but %s (%d) ranks between",
+				 ax86_isa_names[isa], why, ax86_isa_names[i],
+				 q);
+			return err;
+		}
+	}
+	return "";
+}
+
+static void test_rank_rule(void)
+{
+	static const struct {
+		bool zmm, pshufb;
+		/* the rank= field each ISA must get */
+		const char *want[AX86_NR_ISA];
+	} cpus[] = {
+		{ false, false, { "isa", "isa", "isa", "isa", "isa" } },
+		{ true, false, { "isa", "isa", "isa", "isa",
+				 "below-avx2:zmm-downclocks" } },
+		{ false, true, { "isa", "below-sse2:slow-pshufb", "isa", "isa",
+				 "isa" } },
+		{ true, true, { "isa", "below-sse2:slow-pshufb", "isa", "isa",
+				"below-avx2:zmm-downclocks" } },
+	};
+	const char *why, *err;
+	unsigned int c;
+	int isa, checked = 0;
+
+	for (c = 0; c < ARRAY_SIZE(cpus); c++) {
+		for (isa = 0; isa < AX86_NR_ISA; isa++) {
+			char group[48];
+
+			snprintf(group, sizeof(group), "rank-%s%s%s",
+				 ax86_isa_names[isa],
+				 cpus[c].zmm ? "-zmm-downclocks" : "",
+				 cpus[c].pshufb ? "-slow-pshufb" : "");
+			ax86_rank(BASE, isa, cpus[c].zmm, cpus[c].pshufb, &why);
+			err = rank_err(isa, cpus[c].zmm, cpus[c].pshufb);
+			if (*err) {
+				report_fail(group, "%s", err);
+			} else if (strcmp(why, cpus[c].want[isa])) {
+				report_fail(group, "rank=%s, want %s", why,
+					    cpus[c].want[isa]);
+			} else {
+				checked++;
+				continue;
+			}
+		}
+	}
+	if (checked == (int)(ARRAY_SIZE(cpus) * AX86_NR_ISA))
+		report_pass("rank-rule",
+			    "%d ISA x CPU cases: each priority where its rank= says",
+			    checked);
+}
+
+/* every NH core a variant may name, and its function */
+static const struct {
+	const char *name;
+	ax86_nh_fn fn;
+} nh_cores[] = {
+	{ "generic", ax86_nh_generic },
+	{ "sse2", ax86_nh_sse2 },
+	{ "avx2", ax86_nh_avx2 },
+	{ "avx512", ax86_nh_avx512 },
+};
+
+static const char *nh_name_err(const char *isa, const char *name,
+			       ax86_nh_fn fn)
+{
+	static char err[128];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(nh_cores); i++)
+		if (!strcmp(nh_cores[i].name, name))
+			break;
+	if (i == ARRAY_SIZE(nh_cores))
+		snprintf(err, sizeof(err), "%s: nh=%s is no core", isa, name);
+	else if (nh_cores[i].fn != fn)
+		snprintf(err, sizeof(err), "%s: nh=%s but calls another NH",
+			 isa, name);
+	else
+		return "";
+	return err;
+}
+
+/* the names the variants parameter shows, per variant */
+#define NAMES(isa, c, h, nh) {						\
+	#isa, ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
+	ax86_adiantum_nh_core(isa), ax86_adiantum_nh(isa), c, h, nh	\
+}
+
+static void test_core_names(void)
+{
+	static const struct {
+		const char *isa, *chacha, *hchacha, *nh;
+		ax86_nh_fn nh_fn;
+		const char *want_chacha, *want_hchacha, *want_nh;
+	} v[] = {
+		NAMES(sse2, "sse2", "portable", "sse2"),
+		NAMES(ssse3, "ssse3", "ssse3", "sse2"),
+		NAMES(avx2, "avx2", "ssse3", "avx2"),
+		NAMES(avx512vl, "avx512vl", "ssse3", "avx2"),
+		NAMES(avx512, "avx512", "ssse3", "avx512"),
+	};
+	const char *err;
+	unsigned int i;
+	int bad = 0;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		err = nh_name_err(v[i].isa, v[i].nh, v[i].nh_fn);
+		if (*err) {
+			report_fail("core-names", "%s", err);
+			bad = 1;
+		} else if (strcmp(v[i].chacha, v[i].want_chacha) ||
+			   strcmp(v[i].hchacha, v[i].want_hchacha) ||
+			   strcmp(v[i].nh, v[i].want_nh)) {
+			report_fail("core-names",
+				    "%s: chacha=%s hchacha=%s nh=%s, want %s %s %s",
+				    v[i].isa, v[i].chacha, v[i].hchacha, v[i].nh,
+				    v[i].want_chacha, v[i].want_hchacha,
+				    v[i].want_nh);
+			bad = 1;
+		}
+	}
+	err = nh_name_err("generic", ax86_adiantum_nh_core(generic),
+			  ax86_adiantum_nh(generic));
+	if (*err) {
+		report_fail("core-names", "%s", err);
+		bad = 1;
+	}
+	if (!bad)
+		report_pass("core-names",
+			    "%zu variants: each nh= names the NH it calls",
+			    ARRAY_SIZE(v));
+}
+
+void test_rank(void)
+{
+	test_rank_rule();
+	test_core_names();
+}

@@ -163,7 +163,116 @@ fpu_test() {
 	rmmod adiantum_x86_fputest
 }
 
+# The variants parameter of module $1 (README "Which core serves"): it
+# lists exactly the drivers of ours /proc/crypto shows for the module, each
+# with /proc/crypto's priority, the core fields $2 (e.g. "chacha= nh=") and
+# a known rank= reason; $3 is the last line it must end with when max_isa
+# cut variants off ("capped max_isa=... left-out=..."), or empty for none.
+check_variants() {
+	m=$1
+	f=/sys/module/$m/parameters/variants
+	what="$m: variants"
+	if ! cat "$f" >/tmp/variants 2>/dev/null; then
+		fail "$what: cannot read $f"
+		return
+	fi
+	listed=$(awk '$1 != "capped" { print $1 }' /tmp/variants | sort | tr '\n' ' ')
+	shown=$(awk -v m="$m" '$1 == "driver" { d = $3 }
+		$1 == "module" && $3 == m && d ~ /-ax86-/ { print d }' \
+		/proc/crypto | sort | tr '\n' ' ')
+	bad=$(awk -v want="$2" '
+		NR == FNR { if ($1 == "driver") d = $3
+			    if ($1 == "priority") prio[d] = $3; next }
+		$1 == "capped" { next }
+		$2 != prio[$1] { print $1 " priority " $2 " not " prio[$1]; next }
+		$NF !~ /^rank=(isa|below-avx2:zmm-downclocks|below-sse2:slow-pshufb)$/ {
+			print $1 " " $NF; next }
+		{ n = split(want, w, " ")
+		  for (i = 1; i <= n; i++)
+			if (index($0, " " w[i]) == 0) { print $1 " lacks " w[i]; next } }
+		' /proc/crypto /tmp/variants)
+	capped=$(grep "^capped" /tmp/variants)
+	if [ -z "$shown" ]; then
+		fail "$what: no driver of $m in /proc/crypto"
+	elif [ "$listed" != "$shown" ]; then
+		fail "$what lists '$listed', /proc/crypto shows '$shown'"
+	elif [ -n "$bad" ]; then
+		fail "$what: $(echo "$bad" | head -3 | tr '\n' ';')"
+	elif [ "$capped" != "$3" ] ||
+	     { [ -n "$3" ] && [ "$(tail -1 /tmp/variants)" != "$3" ]; }; then
+		fail "$what: cap line '$capped', want '${3:-none}'"
+	else
+		pass "$what: the $(echo $listed | wc -w) drivers /proc/crypto shows, each with its cores and rank${3:+, $3}"
+		return
+	fi
+	sed 's/^/    /' /tmp/variants
+}
+
+# "capped max_isa=$2 left-out=<isas>" for module $1 (chacha, nh or
+# adiantum variants), from what this CPU has; empty if nothing was cut
+cap_line() {
+	cut=$(expected_isas | awk -v cap="$2" -v m="$1" '
+		$1 == cap { past = 1; next }
+		past && !(m == "nh" && ($1 == "ssse3" || $1 == "avx512vl")) {
+			printf "%s%s", sep, $1; sep = "," }')
+	[ -n "$cut" ] && echo "capped max_isa=$2 left-out=$cut"
+}
+
+# adiantum-x86 status: a core: line under every name one of our own
+# drivers wins (not a template instance over ours)
+check_status_cores() {
+	adiantum-x86 status >/tmp/status.out 2>&1
+	missing=$(awk '
+		function done() { if (want && !got) print name; want = got = 0 }
+		/^[^ ]/ { done(); name = $0 }
+		/^  \* / && $2 ~ /-ax86-/ && !/template instance/ { want = 1 }
+		/^  core: .*; rank: / { got = 1 }
+		END { done() }' /tmp/status.out)
+	n=$(grep -c "^  core: " /tmp/status.out)
+	if [ -z "$missing" ] && [ "$n" -gt 0 ]; then
+		pass "status: a core: line for each of the $n names ours win"
+	else
+		fail "status: no core: line for ${missing:-any name}"
+		sed 's/^/    /' /tmp/status.out | head -40
+	fi
+}
+
+# the variants parameter of all three modules, status's core lines, and
+# the parameter refused as a module option
+variants_checks() {
+	aes=aes-lib
+	has_flag aes && aes=aes-ni
+	modprobe adiantum_x86_adiantum
+	type adiantum_settle >/dev/null 2>&1 &&
+		adiantum_settle $((2 * $(expected_isas | wc -l))) >/dev/null
+	check_variants adiantum_x86_chacha "chacha=" ""
+	check_variants adiantum_x86_nhpoly1305 "nh=" ""
+	check_variants adiantum_x86_adiantum \
+		"chacha= hchacha= nh= aes=$aes" ""
+	# XChaCha runs HChaCha: its lines name that core too
+	if grep "^xchacha" /sys/module/adiantum_x86_chacha/parameters/variants |
+	   grep -qv " hchacha="; then
+		fail "adiantum_x86_chacha: variants: an xchacha line without hchacha="
+	fi
+	check_status_cores
+	# as the adiantum checks left it: unloaded
+	if type adiantum_unload >/dev/null 2>&1; then
+		adiantum_unload >/dev/null
+	else
+		unload adiantum_x86_adiantum
+	fi
+	# read only: a value given at load fails the load (and oopses nothing)
+	unload adiantum_x86_chacha
+	if modprobe adiantum_x86_chacha variants=x 2>/dev/null; then
+		fail "modprobe adiantum_x86_chacha variants=x succeeded"
+	else
+		pass "modprobe adiantum_x86_chacha variants=x refused"
+	fi
+	modprobe adiantum_x86_chacha
+}
+
 reload_cycles() {
+	variants_checks
 	ok=1
 	for i in 1 2 3; do
 		unload adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
@@ -189,6 +298,16 @@ reload_cycles() {
 		pass "max_isa=sse2 registers only the 4 SSE2 drivers"
 	else
 		fail "max_isa=sse2 left $n drivers"
+	fi
+	check_variants adiantum_x86_chacha "chacha=" "$(cap_line chacha sse2)"
+	check_variants adiantum_x86_nhpoly1305 "nh=" "$(cap_line nh sse2)"
+	adiantum-x86 status >/tmp/status.out 2>&1
+	if [ -n "$(cap_line chacha sse2)" ] &&
+	   ! grep -q "^  core: chacha sse2, hchacha portable; rank: best ISA under max_isa=sse2; max_isa left out " /tmp/status.out; then
+		fail "status under max_isa=sse2 does not say so"
+		grep "core:" /tmp/status.out | sed 's/^/    /'
+	else
+		pass "status under max_isa=sse2: $(grep -m1 "core: chacha" /tmp/status.out)"
 	fi
 	unload adiantum_x86_nhpoly1305 adiantum_x86_chacha
 	if modprobe adiantum_x86_chacha max_isa=bogus 2>/dev/null; then

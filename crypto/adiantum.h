@@ -177,7 +177,10 @@ static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 
 /*
  * A whole message in one buffer each way (@dst == @src allowed), @len >=
- * 16: the steps above back to back.
+ * 16: the steps above back to back.  The stream runs over whole 64-byte
+ * blocks where the buffer has room: the last block's bytes past L land on
+ * R, which R_out overwrites, and the stream cores take whole batches
+ * faster than a tail (as the kernel's template does it).
  */
 static __always_inline void
 ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
@@ -187,14 +190,19 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 		    ax86_nh_fn nh)
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
+	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
 	struct ax86_adiantum_req rq;
 	u8 r[16];
+
+	if (slen > len)
+		slen = bulk;
 
 	memcpy(r, src + bulk, 16);
 	ax86_adiantum_begin(&rq, key, bulk, tweak);
 	ax86_adiantum_hash(&rq, key, src, bulk, nh);
 	ax86_adiantum_middle(&rq, key, r, enc, aes, aes_fn, hchacha, nh);
-	ax86_adiantum_xor(&rq, key, dst, src, bulk, stream, nh);
+	stream(rq.state, dst, src, slen, key->nrounds);
+	ax86_adiantum_hash(&rq, key, dst, bulk, nh);
 	ax86_adiantum_end(&rq, key, r, nh);
 	memcpy(dst + bulk, r, 16);
 	memzero_explicit(r, sizeof(r));

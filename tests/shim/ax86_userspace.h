@@ -51,6 +51,7 @@ static inline void memzero_explicit(void *p, size_t n)
 
 #define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
 #define round_down(x, y) ((x) & ~((__typeof__(x))(y) - 1))
+#define round_up(x, y) ((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif /* AX86_USERSPACE_H */

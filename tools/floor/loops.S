@@ -25,8 +25,8 @@
  *	fused_avx2	6 double rounds and 16 NH groups interleaved: 512
  *			bytes of ChaCha12 and of NH, as one fused pass would
  *
- * The operands rotate through twelve registers so that every operation
- * reads a result written many operations earlier: latency stays hidden.
+ * Eight independent chains (or, for NH, sums fed by short chains) keep
+ * enough operations ready every cycle that latency stays hidden.
  * @buf (4 KiB, 64-byte aligned) stands in for message, key and output.
  */
 #include <linux/linkage.h>
@@ -39,263 +39,88 @@
 .text
 
 /*
- * A double round's operations in quarter-round order: eight chains
- * (registers 0..7, one per quarter round) read constants in 8..11 and use
- * 12..15 as the rotations' spares.  VEX form on \R (ymm or xmm).
+ * A double round's operations in quarter-round order, per ISA: eight
+ * chains (registers 0..7, one per quarter round) read constants in 8..11
+ * and use 12..15 as the rotations' spares.
  */
-.macro CHACHA_VEX R
-	vpaddd		%\R\()8, %\R\()0, %\R\()0
-	vpaddd		%\R\()9, %\R\()1, %\R\()1
-	vpaddd		%\R\()10, %\R\()2, %\R\()2
-	vpaddd		%\R\()11, %\R\()3, %\R\()3
-	vpaddd		%\R\()8, %\R\()4, %\R\()4
-	vpaddd		%\R\()9, %\R\()5, %\R\()5
-	vpaddd		%\R\()10, %\R\()6, %\R\()6
-	vpaddd		%\R\()11, %\R\()7, %\R\()7
-	vpxor		%\R\()8, %\R\()0, %\R\()0
-	vpxor		%\R\()9, %\R\()1, %\R\()1
-	vpxor		%\R\()10, %\R\()2, %\R\()2
-	vpxor		%\R\()11, %\R\()3, %\R\()3
-	vpxor		%\R\()8, %\R\()4, %\R\()4
-	vpxor		%\R\()9, %\R\()5, %\R\()5
-	vpxor		%\R\()10, %\R\()6, %\R\()6
-	vpxor		%\R\()11, %\R\()7, %\R\()7
-	vpshufb		.Lmask(%rip), %\R\()0, %\R\()0
-	vpshufb		.Lmask(%rip), %\R\()1, %\R\()1
-	vpshufb		.Lmask(%rip), %\R\()2, %\R\()2
-	vpshufb		.Lmask(%rip), %\R\()3, %\R\()3
-	vpshufb		.Lmask(%rip), %\R\()4, %\R\()4
-	vpshufb		.Lmask(%rip), %\R\()5, %\R\()5
-	vpshufb		.Lmask(%rip), %\R\()6, %\R\()6
-	vpshufb		.Lmask(%rip), %\R\()7, %\R\()7
-	vpaddd		%\R\()8, %\R\()0, %\R\()0
-	vpaddd		%\R\()9, %\R\()1, %\R\()1
-	vpaddd		%\R\()10, %\R\()2, %\R\()2
-	vpaddd		%\R\()11, %\R\()3, %\R\()3
-	vpaddd		%\R\()8, %\R\()4, %\R\()4
-	vpaddd		%\R\()9, %\R\()5, %\R\()5
-	vpaddd		%\R\()10, %\R\()6, %\R\()6
-	vpaddd		%\R\()11, %\R\()7, %\R\()7
-	vpxor		%\R\()8, %\R\()0, %\R\()0
-	vpxor		%\R\()9, %\R\()1, %\R\()1
-	vpxor		%\R\()10, %\R\()2, %\R\()2
-	vpxor		%\R\()11, %\R\()3, %\R\()3
-	vpxor		%\R\()8, %\R\()4, %\R\()4
-	vpxor		%\R\()9, %\R\()5, %\R\()5
-	vpxor		%\R\()10, %\R\()6, %\R\()6
-	vpxor		%\R\()11, %\R\()7, %\R\()7
-	vpslld		$12, %\R\()0, %\R\()12
-	vpsrld		$20, %\R\()0, %\R\()0
-	vpor		%\R\()12, %\R\()0, %\R\()0
-	vpslld		$12, %\R\()1, %\R\()13
-	vpsrld		$20, %\R\()1, %\R\()1
-	vpor		%\R\()13, %\R\()1, %\R\()1
-	vpslld		$12, %\R\()2, %\R\()14
-	vpsrld		$20, %\R\()2, %\R\()2
-	vpor		%\R\()14, %\R\()2, %\R\()2
-	vpslld		$12, %\R\()3, %\R\()15
-	vpsrld		$20, %\R\()3, %\R\()3
-	vpor		%\R\()15, %\R\()3, %\R\()3
-	vpslld		$12, %\R\()4, %\R\()12
-	vpsrld		$20, %\R\()4, %\R\()4
-	vpor		%\R\()12, %\R\()4, %\R\()4
-	vpslld		$12, %\R\()5, %\R\()13
-	vpsrld		$20, %\R\()5, %\R\()5
-	vpor		%\R\()13, %\R\()5, %\R\()5
-	vpslld		$12, %\R\()6, %\R\()14
-	vpsrld		$20, %\R\()6, %\R\()6
-	vpor		%\R\()14, %\R\()6, %\R\()6
-	vpslld		$12, %\R\()7, %\R\()15
-	vpsrld		$20, %\R\()7, %\R\()7
-	vpor		%\R\()15, %\R\()7, %\R\()7
-	vpaddd		%\R\()8, %\R\()0, %\R\()0
-	vpaddd		%\R\()9, %\R\()1, %\R\()1
-	vpaddd		%\R\()10, %\R\()2, %\R\()2
-	vpaddd		%\R\()11, %\R\()3, %\R\()3
-	vpaddd		%\R\()8, %\R\()4, %\R\()4
-	vpaddd		%\R\()9, %\R\()5, %\R\()5
-	vpaddd		%\R\()10, %\R\()6, %\R\()6
-	vpaddd		%\R\()11, %\R\()7, %\R\()7
-	vpxor		%\R\()8, %\R\()0, %\R\()0
-	vpxor		%\R\()9, %\R\()1, %\R\()1
-	vpxor		%\R\()10, %\R\()2, %\R\()2
-	vpxor		%\R\()11, %\R\()3, %\R\()3
-	vpxor		%\R\()8, %\R\()4, %\R\()4
-	vpxor		%\R\()9, %\R\()5, %\R\()5
-	vpxor		%\R\()10, %\R\()6, %\R\()6
-	vpxor		%\R\()11, %\R\()7, %\R\()7
-	vpshufb		.Lmask(%rip), %\R\()0, %\R\()0
-	vpshufb		.Lmask(%rip), %\R\()1, %\R\()1
-	vpshufb		.Lmask(%rip), %\R\()2, %\R\()2
-	vpshufb		.Lmask(%rip), %\R\()3, %\R\()3
-	vpshufb		.Lmask(%rip), %\R\()4, %\R\()4
-	vpshufb		.Lmask(%rip), %\R\()5, %\R\()5
-	vpshufb		.Lmask(%rip), %\R\()6, %\R\()6
-	vpshufb		.Lmask(%rip), %\R\()7, %\R\()7
-	vpaddd		%\R\()8, %\R\()0, %\R\()0
-	vpaddd		%\R\()9, %\R\()1, %\R\()1
-	vpaddd		%\R\()10, %\R\()2, %\R\()2
-	vpaddd		%\R\()11, %\R\()3, %\R\()3
-	vpaddd		%\R\()8, %\R\()4, %\R\()4
-	vpaddd		%\R\()9, %\R\()5, %\R\()5
-	vpaddd		%\R\()10, %\R\()6, %\R\()6
-	vpaddd		%\R\()11, %\R\()7, %\R\()7
-	vpxor		%\R\()8, %\R\()0, %\R\()0
-	vpxor		%\R\()9, %\R\()1, %\R\()1
-	vpxor		%\R\()10, %\R\()2, %\R\()2
-	vpxor		%\R\()11, %\R\()3, %\R\()3
-	vpxor		%\R\()8, %\R\()4, %\R\()4
-	vpxor		%\R\()9, %\R\()5, %\R\()5
-	vpxor		%\R\()10, %\R\()6, %\R\()6
-	vpxor		%\R\()11, %\R\()7, %\R\()7
-	vpslld		$7, %\R\()0, %\R\()12
-	vpsrld		$25, %\R\()0, %\R\()0
-	vpor		%\R\()12, %\R\()0, %\R\()0
-	vpslld		$7, %\R\()1, %\R\()13
-	vpsrld		$25, %\R\()1, %\R\()1
-	vpor		%\R\()13, %\R\()1, %\R\()1
-	vpslld		$7, %\R\()2, %\R\()14
-	vpsrld		$25, %\R\()2, %\R\()2
-	vpor		%\R\()14, %\R\()2, %\R\()2
-	vpslld		$7, %\R\()3, %\R\()15
-	vpsrld		$25, %\R\()3, %\R\()3
-	vpor		%\R\()15, %\R\()3, %\R\()3
-	vpslld		$7, %\R\()4, %\R\()12
-	vpsrld		$25, %\R\()4, %\R\()4
-	vpor		%\R\()12, %\R\()4, %\R\()4
-	vpslld		$7, %\R\()5, %\R\()13
-	vpsrld		$25, %\R\()5, %\R\()5
-	vpor		%\R\()13, %\R\()5, %\R\()5
-	vpslld		$7, %\R\()6, %\R\()14
-	vpsrld		$25, %\R\()6, %\R\()6
-	vpor		%\R\()14, %\R\()6, %\R\()6
-	vpslld		$7, %\R\()7, %\R\()15
-	vpsrld		$25, %\R\()7, %\R\()7
-	vpor		%\R\()15, %\R\()7, %\R\()7
+.macro ADD_avx2 c, s
+	vpaddd		%ymm\s, %ymm\c, %ymm\c
+.endm
+.macro XOR_avx2 c, s
+	vpxor		%ymm\s, %ymm\c, %ymm\c
+.endm
+.macro ROT_avx2 c, n, t
+	vpslld		$\n, %ymm\c, %ymm\t
+	vpsrld		$(32 - \n), %ymm\c, %ymm\c
+	vpor		%ymm\t, %ymm\c, %ymm\c
+.endm
+.macro BYTES_avx2 c, n, t
+	vpshufb		.Lmask(%rip), %ymm\c, %ymm\c
 .endm
 
-/* the same in two-operand SSE: SSSE3 (pshufb) or SSE2 (pshuflw/hw) */
-.macro ROT_SSE r, n, t
-	movdqa		%xmm\r, %xmm\t
-	pslld		$\n, %xmm\r
+/* two-operand SSE: a rotation by shifts needs a copy first */
+.macro ADD_sse c, s
+	paddd		%xmm\s, %xmm\c
+.endm
+.macro XOR_sse c, s
+	pxor		%xmm\s, %xmm\c
+.endm
+.macro ROT_sse c, n, t
+	movdqa		%xmm\c, %xmm\t
+	pslld		$\n, %xmm\c
 	psrld		$(32 - \n), %xmm\t
-	por		%xmm\t, %xmm\r
+	por		%xmm\t, %xmm\c
 .endm
-
-.macro ROT16_SSE r, ssse3
-.if \ssse3
-	pshufb		.Lmask(%rip), %xmm\r
+.macro BYTES_ssse3 c, n, t
+	pshufb		.Lmask(%rip), %xmm\c
+.endm
+/* SSE2 has no byte shuffle: 16 by word shuffles, 8 by shifts */
+.macro BYTES_sse2 c, n, t
+.if \n == 16
+	pshuflw		$0xb1, %xmm\c, %xmm\c
+	pshufhw		$0xb1, %xmm\c, %xmm\c
 .else
-	pshuflw		$0xb1, %xmm\r, %xmm\r
-	pshufhw		$0xb1, %xmm\r, %xmm\r
+	ROT_sse		\c, \n, \t
 .endif
 .endm
 
-.macro ROT8_SSE r, ssse3, t
-.if \ssse3
-	pshufb		.Lmask(%rip), %xmm\r
-.else
-	ROT_SSE		\r, 8, \t
-.endif
+/* one step of all eight chains */
+.macro STEP op
+	\op		0, 8
+	\op		1, 9
+	\op		2, 10
+	\op		3, 11
+	\op		4, 8
+	\op		5, 9
+	\op		6, 10
+	\op		7, 11
 .endm
 
-.macro CHACHA_SSE ssse3
-	paddd		%xmm8, %xmm0
-	paddd		%xmm9, %xmm1
-	paddd		%xmm10, %xmm2
-	paddd		%xmm11, %xmm3
-	paddd		%xmm8, %xmm4
-	paddd		%xmm9, %xmm5
-	paddd		%xmm10, %xmm6
-	paddd		%xmm11, %xmm7
-	pxor		%xmm8, %xmm0
-	pxor		%xmm9, %xmm1
-	pxor		%xmm10, %xmm2
-	pxor		%xmm11, %xmm3
-	pxor		%xmm8, %xmm4
-	pxor		%xmm9, %xmm5
-	pxor		%xmm10, %xmm6
-	pxor		%xmm11, %xmm7
-	ROT16_SSE	0, \ssse3
-	ROT16_SSE	1, \ssse3
-	ROT16_SSE	2, \ssse3
-	ROT16_SSE	3, \ssse3
-	ROT16_SSE	4, \ssse3
-	ROT16_SSE	5, \ssse3
-	ROT16_SSE	6, \ssse3
-	ROT16_SSE	7, \ssse3
-	paddd		%xmm8, %xmm0
-	paddd		%xmm9, %xmm1
-	paddd		%xmm10, %xmm2
-	paddd		%xmm11, %xmm3
-	paddd		%xmm8, %xmm4
-	paddd		%xmm9, %xmm5
-	paddd		%xmm10, %xmm6
-	paddd		%xmm11, %xmm7
-	pxor		%xmm8, %xmm0
-	pxor		%xmm9, %xmm1
-	pxor		%xmm10, %xmm2
-	pxor		%xmm11, %xmm3
-	pxor		%xmm8, %xmm4
-	pxor		%xmm9, %xmm5
-	pxor		%xmm10, %xmm6
-	pxor		%xmm11, %xmm7
-	ROT_SSE		0, 12, 12
-	ROT_SSE		1, 12, 13
-	ROT_SSE		2, 12, 14
-	ROT_SSE		3, 12, 15
-	ROT_SSE		4, 12, 12
-	ROT_SSE		5, 12, 13
-	ROT_SSE		6, 12, 14
-	ROT_SSE		7, 12, 15
-	paddd		%xmm8, %xmm0
-	paddd		%xmm9, %xmm1
-	paddd		%xmm10, %xmm2
-	paddd		%xmm11, %xmm3
-	paddd		%xmm8, %xmm4
-	paddd		%xmm9, %xmm5
-	paddd		%xmm10, %xmm6
-	paddd		%xmm11, %xmm7
-	pxor		%xmm8, %xmm0
-	pxor		%xmm9, %xmm1
-	pxor		%xmm10, %xmm2
-	pxor		%xmm11, %xmm3
-	pxor		%xmm8, %xmm4
-	pxor		%xmm9, %xmm5
-	pxor		%xmm10, %xmm6
-	pxor		%xmm11, %xmm7
-	ROT8_SSE	0, \ssse3, 12
-	ROT8_SSE	1, \ssse3, 13
-	ROT8_SSE	2, \ssse3, 14
-	ROT8_SSE	3, \ssse3, 15
-	ROT8_SSE	4, \ssse3, 12
-	ROT8_SSE	5, \ssse3, 13
-	ROT8_SSE	6, \ssse3, 14
-	ROT8_SSE	7, \ssse3, 15
-	paddd		%xmm8, %xmm0
-	paddd		%xmm9, %xmm1
-	paddd		%xmm10, %xmm2
-	paddd		%xmm11, %xmm3
-	paddd		%xmm8, %xmm4
-	paddd		%xmm9, %xmm5
-	paddd		%xmm10, %xmm6
-	paddd		%xmm11, %xmm7
-	pxor		%xmm8, %xmm0
-	pxor		%xmm9, %xmm1
-	pxor		%xmm10, %xmm2
-	pxor		%xmm11, %xmm3
-	pxor		%xmm8, %xmm4
-	pxor		%xmm9, %xmm5
-	pxor		%xmm10, %xmm6
-	pxor		%xmm11, %xmm7
-	ROT_SSE		0, 7, 12
-	ROT_SSE		1, 7, 13
-	ROT_SSE		2, 7, 14
-	ROT_SSE		3, 7, 15
-	ROT_SSE		4, 7, 12
-	ROT_SSE		5, 7, 13
-	ROT_SSE		6, 7, 14
-	ROT_SSE		7, 7, 15
+.macro ROTATE op, n
+	\op		0, \n, 12
+	\op		1, \n, 13
+	\op		2, \n, 14
+	\op		3, \n, 15
+	\op		4, \n, 12
+	\op		5, \n, 13
+	\op		6, \n, 14
+	\op		7, \n, 15
+.endm
+
+/* add, xor, rotate by bytes (16 or 8), add, xor, rotate by shifts */
+.macro HALF alu, bytes, nb, ns
+	STEP		ADD_\alu
+	STEP		XOR_\alu
+	ROTATE		BYTES_\bytes, \nb
+	STEP		ADD_\alu
+	STEP		XOR_\alu
+	ROTATE		ROT_\alu, \ns
+.endm
+
+/* @alu: the add and xor form; @bytes: how 16 and 8 rotate */
+.macro DROUND alu, bytes
+	HALF		\alu, \bytes, 16, 12
+	HALF		\alu, \bytes, 8, 7
 .endm
 
 .macro OUT_AVX2
@@ -388,15 +213,15 @@ SYM_FUNC_END(floor_\name)
 .endm
 
 LOOP chacha_avx2
-	CHACHA_VEX	ymm
+	DROUND		avx2, avx2
 END_LOOP chacha_avx2
 
 LOOP chacha_ssse3
-	CHACHA_SSE	1
+	DROUND		sse, ssse3
 END_LOOP chacha_ssse3
 
 LOOP chacha_sse2
-	CHACHA_SSE	0
+	DROUND		sse, sse2
 END_LOOP chacha_sse2
 
 LOOP out_avx2
@@ -425,7 +250,7 @@ END_LOOP nh_sse2
 
 LOOP fused_avx2
 .irp r, 0, 1, 2, 3, 4, 5
-	CHACHA_VEX	ymm
+	DROUND		avx2, avx2
 	NH_FUSED	64*\r
 	NH_FUSED	64*\r+32
 .endr

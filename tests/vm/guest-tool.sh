@@ -50,6 +50,22 @@ tool_checks() {
 		over_ours="adiantum(xchacha12-ax86-$isa,aes-lib)"
 	fi
 
+	# --- 7.3's AF_ALG allowlist: the tool says why it cannot run --------
+	# Under crypto.af_alg_restrict=1 every bind of a driver name fails
+	# with ENOENT; under 2 there is no AF_ALG socket.  The tool must name
+	# the sysctl and stop (exit 2) before any PASS or FAIL line.
+	if [ -e /proc/sys/crypto/af_alg_restrict ]; then
+		echo 1 >/proc/sys/crypto/af_alg_restrict
+		tool_expect "with crypto.af_alg_restrict=1 (7.3 default), check refuses and names the sysctl" \
+			2 "crypto\.af_alg_restrict = 1.*sysctl -w crypto\.af_alg_restrict=0" \
+			"^(PASS|FAIL) " check --driver "xchacha12-ax86-$isa"
+		echo 2 >/proc/sys/crypto/af_alg_restrict
+		tool_expect "with crypto.af_alg_restrict=2, fuzz refuses and names the sysctl" \
+			2 "crypto\.af_alg_restrict = 2.*sysctl -w crypto\.af_alg_restrict=0" \
+			"^(PASS|FAIL) " fuzz --cases 1 --driver "xchacha12-ax86-$isa"
+	fi
+	afalg_allow_drivers
+
 	# --- reports that say what was done, naming the reference -----------
 	tool_expect "check: ours only, hashes 2 ways, references named" 0 \
 		"PASS check nhpoly1305-ax86-sse2: .* 2 ways each" \

@@ -9,7 +9,6 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include <kcapi.h>
 #include <linux/cryptouser.h>
 #include <linux/if_alg.h>
 #include <linux/netlink.h>
@@ -26,16 +25,49 @@
 
 const char *const ax_access_names[] = { "sendmsg", "vmsplice", "stream" };
 
+/*
+ * From Linux 7.3, AF_ALG binds only the algorithm names of a short
+ * allowlist by default (those of cryptsetup, iwd and bluez, such as
+ * "adiantum(xchacha12,aes)"), never a driver name: any other bind fails
+ * with ENOENT, the error of an algorithm that does not exist
+ * (af_alg_check_restriction in crypto/af_alg.c, the lists in
+ * algif_skcipher.c and algif_hash.c).  The sysctl crypto.af_alg_restrict
+ * chooses: 0 no restriction, 1 the allowlist, 2 no AF_ALG sockets at all.
+ * Every operation of the tool binds a driver by name, so it needs 0.
+ * Returns the level, or 0 where the sysctl does not exist (before 7.3).
+ */
+static int afalg_restrict_level(void)
+{
+	FILE *f = fopen("/proc/sys/crypto/af_alg_restrict", "r");
+	int level = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &level) != 1)
+		level = 0;
+	fclose(f);
+	return level;
+}
+
 int ax_afalg_available(const char **msg)
 {
-	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	int fd, level = afalg_restrict_level();
 
+	if (level == 2) {
+		*msg = "AF_ALG is switched off on this kernel (crypto.af_alg_restrict = 2); as root, sysctl -w crypto.af_alg_restrict=0 lets the tool run (set it back after)";
+		return -EPERM;
+	}
+	if (level) {
+		*msg = "AF_ALG binds only an allowlist of algorithm names on this kernel (crypto.af_alg_restrict = 1, the default from Linux 7.3), none of the drivers the tool tests; as root, sysctl -w crypto.af_alg_restrict=0 lets the tool run (set it back after)";
+		return -EPERM;
+	}
+	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
 	if (fd < 0) {
 		*msg = "this kernel has no AF_ALG (modprobe af_alg algif_skcipher algif_hash)";
 		return -errno;
 	}
 	close(fd);
-	/* libkcapi asks crypto_user for algorithm properties */
+	/* the tool unregisters the template instances it built via crypto_user */
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_CRYPTO);
 	if (fd < 0) {
 		*msg = "crypto_user is not loaded (modprobe crypto_user)";
@@ -400,25 +432,78 @@ ssize_t ax_cipher_crypt(struct ax_cipher *c, bool decrypt, const uint8_t *iv,
 	return done;
 }
 
+/*
+ * Hashes go through raw sockets too (they went through libkcapi, whose
+ * 1.4.0 refuses every handle with EFAULT on a kernel whose release has
+ * fewer than three dot-separated numbers, such as 7.3-amd64, and prints
+ * to stdout while doing so).  The op socket is accepted once the key is
+ * set and serves every digest: a digest ends with a recv, after which the
+ * kernel starts the next request afresh.
+ */
+struct ax_hash_socks {
+	int tfm;	/* the bound socket */
+	int op;		/* its operation socket; -1: none yet */
+};
+
 int ax_hash_open(struct ax_hash *h, const char *driver)
 {
-	int err = kcapi_md_init(&h->h, driver, 0);
+	int tfm = alg_bind("hash", driver);
 
-	if (err)
-		h->h = NULL;
-	return err;
+	h->h = NULL;
+	if (tfm < 0)
+		return tfm;
+	h->h = malloc(sizeof(*h->h));
+	if (!h->h) {
+		close(tfm);
+		return -ENOMEM;
+	}
+	h->h->tfm = tfm;
+	h->h->op = -1;
+	return 0;
 }
 
 void ax_hash_close(struct ax_hash *h)
 {
-	if (h->h)
-		kcapi_md_destroy(h->h);
+	if (!h->h)
+		return;
+	if (h->h->op >= 0)
+		close(h->h->op);
+	close(h->h->tfm);
+	free(h->h);
 	h->h = NULL;
 }
 
 int ax_hash_setkey(struct ax_hash *h, const uint8_t *key, size_t len)
 {
-	return kcapi_md_setkey(h->h, key, len);
+	if (setsockopt(h->h->tfm, SOL_ALG, ALG_SET_KEY, key, len))
+		return -errno;
+	/* an op socket takes the key it was accepted with: start afresh */
+	if (h->h->op >= 0)
+		close(h->h->op);
+	h->h->op = -1;
+	return 0;
+}
+
+/* @n bytes as one or more updates (MSG_MORE: the digest is not final) */
+static int hash_send(int op, const uint8_t *p, size_t n)
+{
+	struct iovec iov;
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t sent;
+
+	while (n) {
+		iov.iov_base = (void *)p;
+		iov.iov_len = cap_send(n);
+		sent = sendmsg(op, &msg, MSG_MORE);
+		if (sent < 0 && errno == EINTR)
+			continue;
+		/* a short count means the kernel dropped the request */
+		if (sent != (ssize_t)iov.iov_len)
+			return sent < 0 ? -errno : -EIO;
+		p += sent;
+		n -= sent;
+	}
+	return 0;
 }
 
 ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
@@ -426,19 +511,36 @@ ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
 {
 	size_t done = 0, n;
 	ssize_t ret;
+	int err = 0;
 
-	if (!r)
-		return kcapi_md_digest(h->h, in, len, out, outlen);
-	while (done < len) {
-		n = rng_below(r, 3) ? rng_below(r, 40) : rng_below(r, 9000);
+	if (h->h->op < 0) {
+		h->h->op = accept(h->h->tfm, NULL, 0);
+		if (h->h->op < 0)
+			return -errno;
+	}
+	while (!err && done < len) {
+		n = len - done;
+		if (r)
+			n = rng_below(r, 3) ? rng_below(r, 40) :
+					      rng_below(r, 9000);
 		if (n > len - done)
 			n = len - done;
-		ret = kcapi_md_update(h->h, in + done, n);
-		if (ret < 0)
-			return ret;
+		err = hash_send(h->h->op, in + done, n);
 		done += n;
 	}
-	return kcapi_md_final(h->h, out, outlen);
+	/* the recv finishes the digest (of nothing, if nothing was sent) */
+	while (!err) {
+		ret = recv(h->h->op, out, outlen, 0);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		err = ret < 0 ? -errno : 0;
+		if (!err)
+			return ret;
+	}
+	/* the socket may hold half a digest: the next one starts afresh */
+	close(h->h->op);
+	h->h->op = -1;
+	return err;
 }
 
 ssize_t ax_raw_op(const char *type, const char *driver, const uint8_t *key,

@@ -4,8 +4,8 @@
  * so that the tool controls what one operation is: the socket buffers are
  * raised until a whole message is one kernel request (a larger operation
  * would be split into requests that each restart from the IV), and short
- * sendmsg/splice calls are resent.  Hashes go through libkcapi.  Errors are
- * negative errno values.
+ * sendmsg/splice calls are resent.  Hashes go through raw sockets too.
+ * Errors are negative errno values.
  */
 #ifndef AX86_AFALG_H
 #define AX86_AFALG_H
@@ -26,7 +26,7 @@ enum ax_access {
 
 extern const char *const ax_access_names[];
 
-struct kcapi_handle;
+struct ax_hash_socks;
 
 struct ax_cipher {
 	int tfm;		/* the bound, keyed socket; -1: closed */
@@ -36,10 +36,13 @@ struct ax_cipher {
 };
 
 struct ax_hash {
-	struct kcapi_handle *h;
+	struct ax_hash_socks *h;	/* NULL: not open */
 };
 
-/* 0, or why AF_ALG cannot be used at all, with @msg set for the user */
+/*
+ * 0, or why AF_ALG cannot be used at all, with @msg set for the user:
+ * no AF_ALG or crypto_user, or (7.3 on) crypto.af_alg_restrict not 0
+ */
 int ax_afalg_available(const char **msg);
 
 /* net.core.optmem_max, which bounds one AF_ALG request; 0 if unknown */

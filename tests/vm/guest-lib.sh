@@ -29,6 +29,8 @@ check() {
 # refusal.  Nothing to do before 7.3, which has no such sysctl.
 afalg_allow_drivers() {
 	f=/proc/sys/crypto/af_alg_restrict
+	# the sysctl comes with the af_alg module
+	modprobe af_alg 2>/dev/null
 	[ -e $f ] || return 0
 	level=$(cat $f)
 	[ "$level" = 0 ] && return 0

@@ -51,8 +51,12 @@ static int afalg_restrict_level(void)
 
 int ax_afalg_available(const char **msg)
 {
-	int fd, level = afalg_restrict_level();
+	/* first the socket: it loads af_alg, which brings the sysctl */
+	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0), err = -errno;
+	int level = afalg_restrict_level();
 
+	if (fd >= 0)
+		close(fd);
 	if (level == 2) {
 		*msg = "AF_ALG is switched off on this kernel (crypto.af_alg_restrict = 2); as root, sysctl -w crypto.af_alg_restrict=0 lets the tool run (set it back after)";
 		return -EPERM;
@@ -61,12 +65,10 @@ int ax_afalg_available(const char **msg)
 		*msg = "AF_ALG binds only an allowlist of algorithm names on this kernel (crypto.af_alg_restrict = 1, the default from Linux 7.3), none of the drivers the tool tests; as root, sysctl -w crypto.af_alg_restrict=0 lets the tool run (set it back after)";
 		return -EPERM;
 	}
-	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
 	if (fd < 0) {
 		*msg = "this kernel has no AF_ALG (modprobe af_alg algif_skcipher algif_hash)";
-		return -errno;
+		return err;
 	}
-	close(fd);
 	/* the tool unregisters the template instances it built via crypto_user */
 	fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_CRYPTO);
 	if (fd < 0) {

@@ -229,6 +229,9 @@ check_status_cores() {
 		/^  core: .*; rank: / { got = 1 }
 		END { done() }' /tmp/status.out)
 	n=$(grep -c "^  core: " /tmp/status.out)
+	grep "^  core: " /tmp/status.out | while read -r line; do
+		info "status: $line"
+	done
 	if [ -z "$missing" ] && [ "$n" -gt 0 ]; then
 		pass "status: a core: line for each of the $n names ours win"
 	else
@@ -249,6 +252,11 @@ variants_checks() {
 	check_variants adiantum_x86_nhpoly1305 "nh=" ""
 	check_variants adiantum_x86_adiantum \
 		"chacha= hchacha= nh= aes=$aes" ""
+	for m in adiantum_x86_chacha adiantum_x86_nhpoly1305 \
+		 adiantum_x86_adiantum; do
+		sed "s/^/$m variants: /" /sys/module/$m/parameters/variants |
+			while read -r line; do info "$line"; done
+	done
 	# XChaCha runs HChaCha: its lines name that core too
 	if grep "^xchacha" /sys/module/adiantum_x86_chacha/parameters/variants |
 	   grep -qv " hchacha="; then
@@ -307,7 +315,7 @@ reload_cycles() {
 		fail "status under max_isa=sse2 does not say so"
 		grep "core:" /tmp/status.out | sed 's/^/    /'
 	else
-		pass "status under max_isa=sse2: $(grep -m1 "core: chacha" /tmp/status.out)"
+		pass "status under max_isa=sse2: $(grep -m1 "core: chacha" /tmp/status.out | sed 's/^ *//')"
 	fi
 	unload adiantum_x86_nhpoly1305 adiantum_x86_chacha
 	if modprobe adiantum_x86_chacha max_isa=bogus 2>/dev/null; then

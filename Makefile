@@ -30,7 +30,7 @@ ASM := $(wildcard arch/x86/crypto/*.S)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
 	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
 	arch/x86/crypto/chacha_dispatch.h \
-	arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
+	arch/x86/crypto/isa.h arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
 	arch/x86/crypto/slow_pshufb_models.h \
 	arch/x86/crypto/adiantum_dispatch.h
 

@@ -56,6 +56,7 @@ crypto/adiantum.h|put_unaligned_le32(1, iv + 16);|put_unaligned_le32(2, iv + 16)
 crypto/adiantum.h|(lo < get_unaligned_le64(a));|0;
 crypto/adiantum.h|(get_unaligned_le64(a) < get_unaligned_le64(b));|0;
 crypto/adiantum.h|aes_fn(aes, rq->m, rq->m, false);|aes_fn(aes, rq->m, rq->m, true);
+crypto/adiantum.h|if (slen > len)|if (slen > len + 16)
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda

@@ -91,7 +91,7 @@ TOOL_SRC := $(wildcard tools/adiantum-x86/*.[ch]) tools/common/testmgr.c \
 
 tool: $(BUILD)/adiantum-x86
 
-# static, so that the VM's initramfs needs no libkcapi
+# static, so that it runs in the VM's initramfs and in rescue systems
 # It links the portable C of crypto/: its reference where the kernel has
 # none (nhpoly1305 on 7.x)
 TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
@@ -99,7 +99,7 @@ TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 $(BUILD)/adiantum-x86: $(TOOL_SRC) $(TOOL_PORTABLE_C) $(CORE_H) \
 		       tests/shim/ax86_userspace.h | $(BUILD)
 	$(CC) -O2 -Wall -Wextra -Itests/shim -o $@ \
-		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static -lkcapi
+		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static
 
 # the VM's fscrypt test: the three fscrypt ioctls, static for the initramfs
 $(BUILD)/fscrypt-adiantum: tests/vm/fscrypt_adiantum.c | $(BUILD)

@@ -7,7 +7,7 @@ set -e
 
 PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-utils"
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
-PKGS="$PKGS busybox-static cryptsetup-bin dmsetup libkcapi-dev cpio kmod"
+PKGS="$PKGS busybox-static cryptsetup-bin dmsetup cpio kmod"
 # make model (llvm-mca); the VM's fscrypt test (mke2fs with -O encrypt)
 PKGS="$PKGS llvm e2fsprogs"
 # the kernel matrix (tests/matrix/) fetches the trixie, sid and experimental

@@ -298,8 +298,13 @@ static int send_header(int op, bool decrypt, const uint8_t *iv,
 	return 0;
 }
 
-/* all of @n bytes, however many calls the kernel takes */
-static int send_all(int op, const uint8_t *p, size_t n)
+/*
+ * All of @n bytes (MSG_MORE: the request is not complete), however many
+ * calls the kernel takes.  A cipher request goes on after a short count;
+ * a hash request does not (the kernel dropped it): @whole makes a short
+ * count an error.
+ */
+static int send_all(int op, const uint8_t *p, size_t n, bool whole)
 {
 	struct iovec iov;
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
@@ -311,7 +316,7 @@ static int send_all(int op, const uint8_t *p, size_t n)
 		sent = sendmsg(op, &msg, MSG_MORE);
 		if (sent < 0 && errno == EINTR)
 			continue;
-		if (sent <= 0)
+		if (sent <= 0 || (whole && sent != (ssize_t)iov.iov_len))
 			return sent < 0 ? -errno : -EIO;
 		p += sent;
 		n -= sent;
@@ -372,7 +377,7 @@ static int send_stream(int op, const uint8_t *p, size_t n, struct rng *r)
 		piece = rng_below(r, 4) ? rng_below(r, 300) : rng_below(r, 70000);
 		if (piece > n)
 			piece = n;
-		err = send_all(op, p, piece);
+		err = send_all(op, p, piece, false);
 		if (err)
 			return err;
 		p += piece;
@@ -405,7 +410,7 @@ ssize_t ax_cipher_crypt(struct ax_cipher *c, bool decrypt, const uint8_t *iv,
 	else if (!err && access == AX_STREAM && r)
 		err = send_stream(op, in, len, r);
 	else if (!err)
-		err = send_all(op, in, len);
+		err = send_all(op, in, len, false);
 	/* the end of the message: a last call without MSG_MORE */
 	if (!err && sendmsg(op, &end, 0) < 0)
 		err = -errno;
@@ -486,28 +491,6 @@ int ax_hash_setkey(struct ax_hash *h, const uint8_t *key, size_t len)
 	return 0;
 }
 
-/* @n bytes as one or more updates (MSG_MORE: the digest is not final) */
-static int hash_send(int op, const uint8_t *p, size_t n)
-{
-	struct iovec iov;
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-	ssize_t sent;
-
-	while (n) {
-		iov.iov_base = (void *)p;
-		iov.iov_len = cap_send(n);
-		sent = sendmsg(op, &msg, MSG_MORE);
-		if (sent < 0 && errno == EINTR)
-			continue;
-		/* a short count means the kernel dropped the request */
-		if (sent != (ssize_t)iov.iov_len)
-			return sent < 0 ? -errno : -EIO;
-		p += sent;
-		n -= sent;
-	}
-	return 0;
-}
-
 ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
 		       uint8_t *out, size_t outlen, struct rng *r)
 {
@@ -527,7 +510,7 @@ ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
 					      rng_below(r, 9000);
 		if (n > len - done)
 			n = len - done;
-		err = hash_send(h->h->op, in + done, n);
+		err = send_all(h->h->op, in + done, n, true);
 		done += n;
 	}
 	/* the recv finishes the digest (of nothing, if nothing was sent) */

@@ -135,11 +135,9 @@ class Model:
                 else "chacha-ssse3"
         nh = "nh-avx2" if has(level, "nh-avx2") else "nh-sse2"
         bulk = length - 16
-        if side == "ours":
-            streamed = bulk         # our adiantum driver: L exactly
-        else:
-            # Linux's template: L rounded up to a block inside the message
-            streamed = min(-(-bulk // 64) * 64, length)
+        # both stream L rounded up to a block where the message has room
+        # (Linux's template; our driver's one-buffer path, crypto/adiantum.h)
+        streamed = min(-(-bulk // 64) * 64, length)
         calls = [(stream, streamed), ("hchacha", 64)]
         left = bulk
         while left > 0:

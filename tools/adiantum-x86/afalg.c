@@ -268,31 +268,50 @@ static size_t cap_send(size_t n)
 	return cap && n > cap ? cap : n;
 }
 
-/* the operation and IV, no data, more to come */
-static int send_header(int op, bool decrypt, const uint8_t *iv,
-		       unsigned int ivsize)
+/* room for an operation and an IV of up to 64 bytes */
+#define ALG_CBUF_SIZE	(CMSG_SPACE(4) + CMSG_SPACE(4 + 64))
+
+/*
+ * @msg's control data in @cbuf (ALG_CBUF_SIZE bytes, zeroed): the
+ * operation, then an IV of @ivsize bytes (@iv, or zeros if NULL) unless
+ * @ivsize is negative.  @ivsize is at most 64.
+ */
+static void put_op_iv(struct msghdr *msg, char *cbuf, bool decrypt,
+		      const uint8_t *iv, int ivsize)
 {
-	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 64)] = { 0 };
-	struct msghdr msg = { 0 };
 	struct af_alg_iv *aiv;
 	struct cmsghdr *cm;
 
-	if (ivsize > 64)
-		return -EINVAL;
-	msg.msg_control = cbuf;
-	msg.msg_controllen = CMSG_SPACE(4) + CMSG_SPACE(4 + ivsize);
-	cm = CMSG_FIRSTHDR(&msg);
+	msg->msg_control = cbuf;
+	msg->msg_controllen = CMSG_SPACE(4);
+	cm = CMSG_FIRSTHDR(msg);
 	cm->cmsg_level = SOL_ALG;
 	cm->cmsg_type = ALG_SET_OP;
 	cm->cmsg_len = CMSG_LEN(4);
 	*(uint32_t *)CMSG_DATA(cm) = decrypt ? ALG_OP_DECRYPT : ALG_OP_ENCRYPT;
-	cm = CMSG_NXTHDR(&msg, cm);
+	if (ivsize < 0)
+		return;
+	msg->msg_controllen += CMSG_SPACE(4 + ivsize);
+	cm = CMSG_NXTHDR(msg, cm);
 	cm->cmsg_level = SOL_ALG;
 	cm->cmsg_type = ALG_SET_IV;
 	cm->cmsg_len = CMSG_LEN(4 + ivsize);
 	aiv = (struct af_alg_iv *)CMSG_DATA(cm);
 	aiv->ivlen = ivsize;
-	memcpy(aiv->iv, iv, ivsize);
+	if (iv)
+		memcpy(aiv->iv, iv, ivsize);
+}
+
+/* the operation and IV, no data, more to come */
+static int send_header(int op, bool decrypt, const uint8_t *iv,
+		       unsigned int ivsize)
+{
+	char cbuf[ALG_CBUF_SIZE] = { 0 };
+	struct msghdr msg = { 0 };
+
+	if (ivsize > 64)
+		return -EINVAL;
+	put_op_iv(&msg, cbuf, decrypt, iv, ivsize);
 	if (sendmsg(op, &msg, MSG_MORE) < 0)
 		return -errno;
 	return 0;
@@ -531,10 +550,8 @@ ssize_t ax_hash_digest(struct ax_hash *h, const uint8_t *in, size_t len,
 ssize_t ax_raw_op(const char *type, const char *driver, const uint8_t *key,
 		  size_t keylen, int ivlen, size_t len)
 {
-	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 64)] = { 0 };
+	char cbuf[ALG_CBUF_SIZE] = { 0 };
 	struct msghdr msg = { 0 };
-	struct cmsghdr *cm;
-	struct af_alg_iv *aiv;
 	struct iovec iov;
 	uint8_t *buf;
 	int tfm, op = -1;
@@ -558,24 +575,9 @@ ssize_t ax_raw_op(const char *type, const char *driver, const uint8_t *key,
 	iov.iov_len = len;
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
-	if (!strcmp(type, "skcipher")) {
-		msg.msg_control = cbuf;
-		msg.msg_controllen = CMSG_SPACE(4);
-		cm = CMSG_FIRSTHDR(&msg);
-		cm->cmsg_level = SOL_ALG;
-		cm->cmsg_type = ALG_SET_OP;
-		cm->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(cm) = ALG_OP_ENCRYPT;
-		if (ivlen >= 0 && ivlen <= 64) {
-			msg.msg_controllen += CMSG_SPACE(4 + ivlen);
-			cm = CMSG_NXTHDR(&msg, cm);
-			cm->cmsg_level = SOL_ALG;
-			cm->cmsg_type = ALG_SET_IV;
-			cm->cmsg_len = CMSG_LEN(4 + ivlen);
-			aiv = (struct af_alg_iv *)CMSG_DATA(cm);
-			aiv->ivlen = ivlen;
-		}
-	}
+	if (!strcmp(type, "skcipher"))
+		put_op_iv(&msg, cbuf, false, NULL,
+			  ivlen >= 0 && ivlen <= 64 ? ivlen : -1);
 	if (sendmsg(op, &msg, 0) < 0)
 		goto err;
 	ret = recv(op, buf, len + 64, MSG_DONTWAIT);

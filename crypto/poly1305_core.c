@@ -107,9 +107,10 @@ static inline void absorb(u64 h[3], const struct ax86_poly1305_key *key,
 	carry(h, d);
 }
 
-void ax86_poly1305_blocks(struct ax86_poly1305_state *st,
-			  const struct ax86_poly1305_key *key,
-			  const u8 *src, unsigned int nblocks, u32 hibit)
+void ax86_poly1305_blocks_generic(struct ax86_poly1305_state *st,
+				  const struct ax86_poly1305_key *key,
+				  const u8 *src, unsigned int nblocks,
+				  u32 hibit)
 {
 	u64 h[3] = { st->h[0], st->h[1], st->h[2] };
 	unsigned int n;

@@ -57,6 +57,11 @@ crypto/adiantum.h|(lo < get_unaligned_le64(a));|0;
 crypto/adiantum.h|(get_unaligned_le64(a) < get_unaligned_le64(b));|0;
 crypto/adiantum.h|aes_fn(aes, rq->m, rq->m, false);|aes_fn(aes, rq->m, rq->m, true);
 crypto/adiantum.h|if (slen > len)|if (slen > len + 16)
+arch/x86/crypto/poly1305-x86_64.S|MAC		M2, S1, D0L, D0H|MAC		M2, S2, D0L, D0H
+arch/x86/crypto/poly1305-x86_64.S|or		HIBIT, M2|or		HIBIT, M1
+arch/x86/crypto/poly1305-x86_64.S|adc		$0, D1H|add		$0, D1H
+arch/x86/crypto/poly1305-x86_64.S|LOW		42, M2|LOW		43, M2
+arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda

@@ -77,6 +77,7 @@ void test_nhp_own_kat(void);
 void test_adiantum(const char *testmgr_path);
 void test_stack_wipe(void);
 void test_rank(void);
+void test_poly1305_x86_64(void);
 
 
 

@@ -37,6 +37,7 @@ int main(int argc, char **argv)
 	test_stack_wipe();
 	test_kat_rfc();
 	test_kat_testmgr(testmgr);
+	test_poly1305_x86_64();
 	test_chacha();
 	test_hchacha();
 	test_dispatch();

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The x86_64 Poly1305 blocks against the portable C, limb for limb: the
+ * drivers hand one state between the two (the FPU-less fallback and the
+ * SIMD paths run the same NHPoly1305 state), so after every call the three
+ * limbs must be the C's, not only the final digest.  States start anywhere
+ * a partly reduced h may be (limbs a little over their width), with random
+ * and all-ones keys and blocks, 0..40 blocks (groups of eight and a rest),
+ * hibit 0 and 1.
+ */
+#include <string.h>
+
+#include "harness.h"
+
+#define MAX_BLOCKS	40
+
+void test_poly1305_x86_64(void)
+{
+	static const char group[] = "poly1305-x86_64 vs generic";
+	u8 in[16 * MAX_BLOCKS], raw[16];
+	struct ax86_poly1305_state a, b;
+	struct ax86_poly1305_key key;
+	unsigned long n, cases = 200000 / cases_scale_div;
+	unsigned int blocks, hibit;
+	char err[160] = "";
+	struct rng r;
+	int i;
+
+	rng_seed(&r, run_seed, group);
+	for (n = 0; n < cases && !err[0]; n++) {
+		blocks = n % (MAX_BLOCKS + 1);
+		hibit = rng_below(&r, 2);
+		rng_fill(&r, raw, sizeof(raw));
+		rng_fill(&r, in, 16 * blocks);
+		if (n % 8 == 0) {	/* the largest r and blocks */
+			memset(raw, 0xff, sizeof(raw));
+			memset(in, 0xff, 16 * blocks);
+		}
+		for (i = 0; i < 3; i++)	/* up to a few bits over the limb */
+			a.h[i] = rng_next(&r) >> (i == 2 ? 21 : 19);
+		if (n % 16 == 1) {
+			a.h[0] = (1ULL << 44) + 4;
+			a.h[1] = (1ULL << 45) - 1;
+			a.h[2] = (1ULL << 42) + 1;
+		}
+		b = a;
+		ax86_poly1305_setkey(&key, raw);
+		ax86_poly1305_blocks_generic(&a, &key, in, blocks, hibit);
+		ax86_poly1305_blocks_x86_64(&b, &key, in, blocks, hibit);
+		if (memcmp(&a, &b, sizeof(a)))
+			snprintf(err, sizeof(err),
+				 "case %lu (%u blocks, hibit %u): limbs %llx %llx %llx, C %llx %llx %llx",
+				 n, blocks, hibit,
+				 (unsigned long long)b.h[0],
+				 (unsigned long long)b.h[1],
+				 (unsigned long long)b.h[2],
+				 (unsigned long long)a.h[0],
+				 (unsigned long long)a.h[1],
+				 (unsigned long long)a.h[2]);
+	}
+	report_cases(group, n, err);
+}

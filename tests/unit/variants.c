@@ -14,16 +14,16 @@
 
 const struct variant variants[] = {
 	{ "sse2", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2, NULL, ax86_nh_sse2,
-	  "chacha_xor_sse2 nh_sse2" },
+	  "chacha_xor_sse2 nh_sse2 poly1305_x86_64" },
 	{ "ssse3", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
 	  NULL, "chacha_xor_ssse3 hchacha_ssse3" },
 	{ "avx2", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2, NULL, ax86_nh_avx2,
-	  "chacha_xor_avx2 hchacha_ssse3 nh_avx2" },
+	  "chacha_xor_avx2 hchacha_ssse3 nh_avx2 poly1305_x86_64" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
 	  "chacha_xor_avx512vl hchacha_ssse3" },
 	{ "avx512", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512, NULL,
 	  ax86_nh_avx512,
-	  "chacha_xor_avx512 chacha_xor_avx512vl hchacha_ssse3 nh_avx512" },
+	  "chacha_xor_avx512 chacha_xor_avx512vl hchacha_ssse3 nh_avx512 poly1305_x86_64" },
 };
 
 const unsigned int nr_variants = ARRAY_SIZE(variants);
@@ -41,6 +41,7 @@ static const struct {
 	{ "nh_sse2", "sse2" },
 	{ "nh_avx2", "avx avx2" },
 	{ "nh_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
+	{ "poly1305_x86_64", "" },			/* mul, cmov */
 };
 
 static bool has_word(const char *list, const char *word, size_t len)

@@ -115,12 +115,14 @@ void test_isa_needs(void)
 	};
 
 	if (sizeof(atoms) == sizeof(ax86_slow_pshufb_models) &&
-	    !memcmp(atoms, ax86_slow_pshufb_models, sizeof(atoms)))
+	    !memcmp(atoms, ax86_slow_pshufb_models, sizeof(atoms)) &&
+	    AX86_SLOW_PSHUFB_AMD_FAMILY == 0x16)
 		report_pass("slow-pshufb-models",
-			    "%zu Atom models rank SSE2 above SSSE3", sizeof(atoms));
+			    "%zu Atom models and AMD family 0x16 (Jaguar, Puma) rank SSE2 above SSSE3",
+			    sizeof(atoms));
 	else
 		report_fail("slow-pshufb-models",
-			    "the list is not Bonnell, Saltwell, Silvermont, Airmont");
+			    "the list is not Bonnell, Saltwell, Silvermont, Airmont, and AMD 0x16");
 	/* the kernel's zmm exclusion list, for kernels without PREFER_YMM */
 	if (sizeof(want) == sizeof(ax86_zmm_downclock_models) &&
 	    !memcmp(want, ax86_zmm_downclock_models, sizeof(want)))

@@ -131,11 +131,13 @@ static inline bool ax86_zmm_downclocks(void)
 	return ax86_cpu_prefers_ymm();
 }
 
-/* Atoms where the SSE2 ChaCha beats the SSSE3 one (slow_pshufb_models.h) */
+/* CPUs where the SSE2 ChaCha beats the SSSE3 one (slow_pshufb_models.h) */
 static inline bool ax86_pshufb_slow(void)
 {
 	int i;
 
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD)
+		return boot_cpu_data.x86 == AX86_SLOW_PSHUFB_AMD_FAMILY;
 	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
 	    boot_cpu_data.x86 != 6)
 		return false;

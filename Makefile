@@ -98,7 +98,7 @@ TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 		   crypto/nh_generic.c crypto/nhpoly1305.c
 $(BUILD)/adiantum-x86: $(TOOL_SRC) $(TOOL_PORTABLE_C) $(CORE_H) \
 		       tests/shim/ax86_userspace.h | $(BUILD)
-	$(CC) -O2 -Wall -Wextra -Itests/shim -o $@ \
+	$(CC) -O2 -Wall -Wextra -Itests/shim -DAX86_PORTABLE_ONLY -o $@ \
 		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static
 
 # the VM's fscrypt test: the three fscrypt ioctls, static for the initramfs

@@ -66,7 +66,8 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 {
 	u8 hashes[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
 	u8 part[AX86_NH_HASH_BYTES];
-	unsigned int n, pos;
+	unsigned int n, pos, used = 0;
+	bool parted = false;
 	int i;
 
 	do {
@@ -81,6 +82,8 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 			ax86_poly1305_blocks(&st->poly, &key->poly, hashes[0],
 					     n * AX86_NH_HASH_BYTES /
 					     AX86_POLY1305_BLOCK_SIZE, 1);
+			if (n > used)
+				used = n;
 			continue;
 		}
 		if (st->nh_remaining == 0) {
@@ -97,6 +100,7 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 						   get_unaligned_le64(&part[i]),
 						   &st->nh_hash[i]);
 			st->nh_remaining -= n;
+			parted = true;
 		}
 		if (st->nh_remaining == 0)
 			ax86_nhpoly1305_flush_nh(st, key);
@@ -104,8 +108,9 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 		len -= n;
 	} while (len);
 	/* NH outputs are functions of the key: do not leave them behind */
-	memzero_explicit(hashes, sizeof(hashes));
-	memzero_explicit(part, sizeof(part));
+	memzero_explicit(hashes, used * AX86_NH_HASH_BYTES);
+	if (parted)
+		memzero_explicit(part, sizeof(part));
 }
 
 static __always_inline void

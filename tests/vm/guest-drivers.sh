@@ -279,6 +279,52 @@ variants_checks() {
 	modprobe adiantum_x86_chacha
 }
 
+# The priority of driver $1 in /proc/crypto
+priority_of() {
+	awk -v d="$1" '$1 == "driver" { x = $3 }
+		$1 == "priority" && x == d { print $3 }' /proc/crypto
+}
+
+# The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3, as
+# slow_pshufb_models.h names it.  Every SSSE3 driver ranks just below its
+# SSE2 one there, and the variants parameter says why.
+slow_pshufb_checks() {
+	load_modules
+	check_registered
+	variants_checks
+	modprobe adiantum_x86_adiantum
+	type adiantum_settle >/dev/null 2>&1 && adiantum_settle 4 >/dev/null
+	for d in chacha20 xchacha20 xchacha12 adiantum-xchacha12-aes \
+		 adiantum-xchacha20-aes; do
+		p2=$(priority_of "$d-ax86-sse2")
+		p3=$(priority_of "$d-ax86-ssse3")
+		if [ -n "$p2" ] && [ -n "$p3" ] && [ "$p3" -lt "$p2" ]; then
+			pass "slow pshufb: $d-ax86-ssse3 $p3 below $d-ax86-sse2 $p2"
+		else
+			fail "slow pshufb: $d-ax86-ssse3 '$p3', $d-ax86-sse2 '$p2'"
+		fi
+	done
+	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
+		f=/sys/module/$m/parameters/variants
+		n=$(grep -c "ssse3" "$f" 2>/dev/null)
+		if [ "${n:-0}" = 0 ]; then
+			fail "$m: variants: no ssse3 line in $f"
+		elif grep "ssse3" "$f" | grep -qv "rank=below-sse2:slow-pshufb$"; then
+			fail "$m: variants: an ssse3 line without rank=below-sse2:slow-pshufb"
+			sed 's/^/    /' "$f"
+		else
+			pass "$m: variants: all $n ssse3 lines say rank=below-sse2:slow-pshufb"
+		fi
+	done
+	adiantum-x86 status >/tmp/status.out 2>&1
+	if grep -q "pshufb is slow on this CPU (Atom, Jaguar)" /tmp/status.out; then
+		pass "status says why ssse3 ranks below sse2"
+	else
+		fail "status does not say why ssse3 ranks below sse2"
+	fi
+	dmesg_clean
+}
+
 reload_cycles() {
 	variants_checks
 	ok=1

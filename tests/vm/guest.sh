@@ -7,6 +7,7 @@
 #   ax86.boot=NAME   tag of this boot (e.g. max, sse2)
 #   ax86.fuzz=N      fuzz cases per driver
 #   ax86.mode=demo   the demo instead of the tests
+#   ax86.mode=slow-pshufb   only the ranking checks of a slow-pshufb CPU
 export PATH=/sbin:/bin
 export DM_DISABLE_UDEV=1
 
@@ -42,6 +43,8 @@ done
 echo "AX86-VM-BEGIN $BOOT $(uname -r)"
 if [ "$MODE" = demo ]; then
 	demo
+elif [ "$MODE" = slow-pshufb ]; then
+	slow_pshufb_checks
 else
 	load_modules
 	check_registered

@@ -34,8 +34,12 @@ for b in $boots; do
 	case $b in
 	max)	cpu=max ;;		# SSE2, SSSE3, AVX2 (TCG has no AVX-512)
 	sse2)	cpu=qemu64 ;;		# SSE2 and SSE3 only: no SSSE3
+	# AMD family 0x16 (Jaguar) with SSSE3: the slow-pshufb ranking only
+	jaguar)	cpu=qemu64,vendor=AuthenticAMD,family=22,model=0,+ssse3 ;;
 	*)	echo "FAIL unknown boot $b"; continue ;;
 	esac
+	bmode=$mode
+	[ "$b" = jaguar ] && [ "$mode" = test ] && bmode=slow-pshufb
 	name=${TAG:-}$b
 	log=$dir/console-$b.log
 	t0=$(date +%s)
@@ -47,7 +51,7 @@ for b in $boots; do
 			-m 1024 -smp "${SMP:-2}" -nographic -no-reboot \
 			-kernel "$image" -initrd "$initrd" \
 			-append "console=ttyS0 panic=-1 quiet loglevel=1 \
-ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$mode" </dev/null >"$log" 2>&1
+ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$bmode" </dev/null >"$log" 2>&1
 		# the console also carries the firmware's terminal escapes
 		tr -d '\r' <"$log" |
 			sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1bc//g' >"$log.txt"

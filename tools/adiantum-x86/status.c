@@ -71,7 +71,7 @@ static void say_rank(char *out, size_t len, const char *why)
 		const char *reason, *words;
 	} reasons[] = {
 		{ "zmm-downclocks", "zmm registers lower this CPU's clock" },
-		{ "slow-pshufb", "pshufb is slow on this CPU (Atom)" },
+		{ "slow-pshufb", "pshufb is slow on this CPU (Atom, Jaguar)" },
 	};
 	const char *colon = strchr(why, ':'), *words;
 	size_t at = strlen(out);

@@ -30,7 +30,7 @@ arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9
 arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm\y|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN|avx512f avx512vl avx512bw bmi2
-arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm3|pshufd		$0x39, %xmm3
+arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm0|pshufd		$0x39, %xmm0
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
 arch/x86/crypto/nh-sse2-x86_64.S|paddq		K3, SUM0|paddq		K2, SUM0
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * HChaCha (the XChaCha subkey derivation) on one block with SSSE3: the
- * four state rows in xmm0..xmm3, diagonal rounds by rotating rows b, c, d.
+ * four state rows in xmm0..xmm3, diagonal rounds by rotating rows a, c, d.
  *
  * void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
  *			   unsigned int nrounds);
@@ -48,14 +48,19 @@ SYM_FUNC_START(ax86_hchacha_ssse3)
 	movdqa		.Lrot8(%rip), %xmm6
 .Ldround:
 	QROWS
-	/* diagonals into columns: row b left by 1 word, c by 2, d by 3 */
-	pshufd		$0x39, %xmm1, %xmm1
-	pshufd		$0x4e, %xmm2, %xmm2
-	pshufd		$0x93, %xmm3, %xmm3
+	/*
+	 * Diagonals into columns, row b staying put: a right by 1 word, c
+	 * left by 1, d by 2 (lane 0 then holds x3, x4, x9, x14).  b is the
+	 * last row a round finishes and the first the next one reads; a, c
+	 * and d are done earlier, so their shuffles stay off the chain.
+	 */
+	pshufd		$0x93, %xmm0, %xmm0
+	pshufd		$0x39, %xmm2, %xmm2
+	pshufd		$0x4e, %xmm3, %xmm3
 	QROWS
-	pshufd		$0x93, %xmm1, %xmm1
-	pshufd		$0x4e, %xmm2, %xmm2
-	pshufd		$0x39, %xmm3, %xmm3
+	pshufd		$0x39, %xmm0, %xmm0
+	pshufd		$0x93, %xmm2, %xmm2
+	pshufd		$0x4e, %xmm3, %xmm3
 	sub		$2, %edx
 	jnz		.Ldround
 	movdqu		%xmm0, 0x00(%rsi)

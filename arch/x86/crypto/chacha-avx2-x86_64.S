@@ -38,10 +38,10 @@
 
 /* scratch layout, offsets from FRAME */
 #define CTR	0		/* row 12: the counters of this batch */
-#define SPILL	32		/* rows 8..15 parked while 0..7 are output */
-#define TMP	288		/* the register parked during rotations */
-#define KS	320		/* keystream of a final partial batch (last) */
-#define FRAME_BYTES	832
+#define SPILL	32		/* rows 14, 15 parked while 0..7 are output */
+#define TMP	96		/* the register parked during rotations */
+#define KS	128		/* keystream of a final partial batch (last) */
+#define FRAME_BYTES	640
 
 .text
 
@@ -132,14 +132,18 @@
 	OUT		\u, (64 * (\j + 4) + \off), \x
 .endm
 
-/* rows 0..7 of the keystream in ymm0..7 → 32-byte pieces at +\off */
-.macro EIGHT_ROWS_OUT off
-	TRANSPOSE4	0, 1, 2, 3, 8, 9	/* j: 1, 8, 3, 0 */
-	TRANSPOSE4	4, 5, 6, 7, 10, 11	/* j: 5, 10, 7, 4 */
-	JOIN_OUT	1, 5, 0, \off, 2, 9
-	JOIN_OUT	8, 10, 1, \off, 2, 9
-	JOIN_OUT	3, 7, 2, \off, 2, 9
-	JOIN_OUT	0, 4, 3, \off, 2, 9
+/*
+ * Eight rows of the keystream (words 4g..4g+7: a0..a3 the first four, b0..b3
+ * the next) → 32-byte pieces at +\off of each block, with s0 and s1 spare.
+ * The results of the first transpose leave a2 free for the second.
+ */
+.macro EIGHT_ROWS_OUT off, a0, a1, a2, a3, b0, b1, b2, b3, s0, s1
+	TRANSPOSE4	\a0, \a1, \a2, \a3, \s0, \s1	/* j: a1, s0, a3, a0 */
+	TRANSPOSE4	\b0, \b1, \b2, \b3, \a2, \s1	/* j: b1, a2, b3, b0 */
+	JOIN_OUT	\a1, \b1, 0, \off, \b2, \s1
+	JOIN_OUT	\s0, \a2, 1, \off, \b2, \s1
+	JOIN_OUT	\a3, \b3, 2, \off, \b2, \s1
+	JOIN_OUT	\a0, \b0, 3, \off, \b2, \s1
 .endm
 
 SYM_FUNC_START(ax86_chacha_xor_avx2)
@@ -167,24 +171,25 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	sub		$2, ROUND
 	jnz		.Lround
 
-	/* feed-forward, with row 15 parked to free a register */
-	vmovdqa		%ymm15, SPILL+32*7(FRAME)
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14
+	/*
+	 * Feed-forward and output, rows 0..7 first with rows 14 and 15 parked
+	 * as the two spare registers, then rows 8..15 with 0 and 1 spare.
+	 */
+	vmovdqa		%ymm14, SPILL(FRAME)
+	vmovdqa		%ymm15, SPILL+32(FRAME)
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7
 	vpbroadcastd	4*\w(STATE), %ymm15
 	vpaddd		%ymm15, %ymm\w, %ymm\w
 .endr
+	EIGHT_ROWS_OUT	0, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15
+	vmovdqa		SPILL(FRAME), %ymm14
+	vmovdqa		SPILL+32(FRAME), %ymm15
+.irp w, 8, 9, 10, 11, 13, 14, 15
+	vpbroadcastd	4*\w(STATE), %ymm0
+	vpaddd		%ymm0, %ymm\w, %ymm\w
+.endr
 	vpaddd		CTR(FRAME), %ymm12, %ymm12
-	vpbroadcastd	4*15(STATE), %ymm15
-	vpaddd		SPILL+32*7(FRAME), %ymm15, %ymm15
-	/* rows 8..15 are parked to free registers for the transposes */
-.irp w, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqa		%ymm\w, SPILL+32*(\w - 8)(FRAME)
-.endr
-	EIGHT_ROWS_OUT	0
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7
-	vmovdqa		SPILL+32*\w(FRAME), %ymm\w
-.endr
-	EIGHT_ROWS_OUT	32
+	EIGHT_ROWS_OUT	32, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1
 
 	cmp		$BATCH, LEN
 	jb		.Ltail

@@ -93,6 +93,41 @@ static inline void ax86_le128_sub(u8 r[16], const u8 a[16], const u8 b[16])
 	put_unaligned_le64(hi, r + 8);
 }
 
+/*
+ * r = a + b + c and r = a - b - c in one pass each: on the serial path of
+ * a message, a sum stored and loaded again between two steps costs a
+ * store-to-load round trip.
+ */
+static inline void ax86_le128_add3(u8 r[16], const u8 a[16], const u8 b[16],
+				   const u8 c[16])
+{
+	u64 lo = get_unaligned_le64(a), hi = get_unaligned_le64(a + 8);
+	u64 x = get_unaligned_le64(b);
+
+	lo += x;
+	hi += get_unaligned_le64(b + 8) + (lo < x);
+	x = get_unaligned_le64(c);
+	lo += x;
+	hi += get_unaligned_le64(c + 8) + (lo < x);
+	put_unaligned_le64(lo, r);
+	put_unaligned_le64(hi, r + 8);
+}
+
+static inline void ax86_le128_sub2(u8 r[16], const u8 a[16], const u8 b[16],
+				   const u8 c[16])
+{
+	u64 lo = get_unaligned_le64(a), hi = get_unaligned_le64(a + 8);
+	u64 x = get_unaligned_le64(b);
+
+	hi -= get_unaligned_le64(b + 8) + (lo < x);
+	lo -= x;
+	x = get_unaligned_le64(c);
+	hi -= get_unaligned_le64(c + 8) + (lo < x);
+	lo -= x;
+	put_unaligned_le64(lo, r);
+	put_unaligned_le64(hi, r + 8);
+}
+
 /* Step 1: H_T, and the hash of L_in begins (fed by ax86_adiantum_hash()) */
 static inline void ax86_adiantum_begin(struct ax86_adiantum_req *rq,
 				       const struct ax86_adiantum_key *key,
@@ -125,8 +160,7 @@ ax86_adiantum_middle(struct ax86_adiantum_req *rq,
 	u32 subkey[8];
 
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
-	ax86_le128_add(rq->m, r_in, rq->ht);
-	ax86_le128_add(rq->m, rq->m, hl);
+	ax86_le128_add3(rq->m, r_in, rq->ht, hl);
 
 	memset(iv, 0, sizeof(iv));
 	if (enc) {
@@ -169,8 +203,7 @@ static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 	u8 hl[16];
 
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
-	ax86_le128_add(hl, hl, rq->ht);
-	ax86_le128_sub(r_out, rq->m, hl);
+	ax86_le128_sub2(r_out, rq->m, rq->ht, hl);
 	memzero_explicit(hl, sizeof(hl));
 	memzero_explicit(rq, sizeof(*rq));
 }

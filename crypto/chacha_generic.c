@@ -40,21 +40,6 @@ void ax86_chacha_key_words(u32 key[8], const u8 in[32])
 		key[i] = get_unaligned_le32(in + 4 * i);
 }
 
-void ax86_chacha_init(u32 state[16], const u32 key[8], const u8 iv[16])
-{
-	int i;
-
-	/* "expand 32-byte k" */
-	state[0] = 0x61707865;
-	state[1] = 0x3320646e;
-	state[2] = 0x79622d32;
-	state[3] = 0x6b206574;
-	for (i = 0; i < 8; i++)
-		state[4 + i] = key[i];
-	for (i = 0; i < 4; i++)
-		state[12 + i] = get_unaligned_le32(iv + 4 * i);
-}
-
 void ax86_chacha_block(const u32 state[16], u8 out[64], unsigned int nrounds)
 {
 	u32 x[16];

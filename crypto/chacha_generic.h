@@ -17,8 +17,25 @@
 #define AX86_CHACHA_IV_SIZE	16	/* le32 counter || 12-byte nonce */
 #define AX86_XCHACHA_IV_SIZE	32	/* 24-byte nonce || le64 counter */
 
-/* Words 0..11 of a state from a key; the IV sets words 12..15. */
-void ax86_chacha_init(u32 state[16], const u32 key[8], const u8 iv[16]);
+/*
+ * Words 0..11 of a state from a key; the IV sets words 12..15.  Inline: in
+ * Adiantum it sits on the serial path from the AES block to HChaCha.
+ */
+static inline void ax86_chacha_init(u32 state[16], const u32 key[8],
+				    const u8 iv[16])
+{
+	int i;
+
+	/* "expand 32-byte k" */
+	state[0] = 0x61707865;
+	state[1] = 0x3320646e;
+	state[2] = 0x79622d32;
+	state[3] = 0x6b206574;
+	for (i = 0; i < 8; i++)
+		state[4 + i] = key[i];
+	for (i = 0; i < 4; i++)
+		state[12 + i] = get_unaligned_le32(iv + 4 * i);
+}
 
 /* The ChaCha permutation with @nrounds (even) rounds, without feed-forward. */
 void ax86_chacha_permute(u32 x[16], unsigned int nrounds);

@@ -72,27 +72,6 @@ void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 			      unsigned int bulk, const u8 tweak[32],
 			      u8 out[16]);
 
-/* r = a + b and r = a - b, 128-bit little endian; r may alias a or b */
-static inline void ax86_le128_add(u8 r[16], const u8 a[16], const u8 b[16])
-{
-	u64 lo = get_unaligned_le64(a) + get_unaligned_le64(b);
-	u64 hi = get_unaligned_le64(a + 8) + get_unaligned_le64(b + 8) +
-		 (lo < get_unaligned_le64(a));
-
-	put_unaligned_le64(lo, r);
-	put_unaligned_le64(hi, r + 8);
-}
-
-static inline void ax86_le128_sub(u8 r[16], const u8 a[16], const u8 b[16])
-{
-	u64 lo = get_unaligned_le64(a) - get_unaligned_le64(b);
-	u64 hi = get_unaligned_le64(a + 8) - get_unaligned_le64(b + 8) -
-		 (get_unaligned_le64(a) < get_unaligned_le64(b));
-
-	put_unaligned_le64(lo, r);
-	put_unaligned_le64(hi, r + 8);
-}
-
 /*
  * r = a + b + c and r = a - b - c in one pass each: on the serial path of
  * a message, a sum stored and loaded again between two steps costs a

@@ -55,8 +55,8 @@ arch/x86/crypto/aesni-x86_64.S|NEXT_KEY	1, 2, 0xaa|NEXT_KEY	1, 2, 0xff
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
 arch/x86/crypto/aesni-x86_64.S|cmp		$14, %eax|cmp		$13, %eax
 crypto/adiantum.h|put_unaligned_le32(1, iv + 16);|put_unaligned_le32(2, iv + 16);
-crypto/adiantum.h|(lo < get_unaligned_le64(a));|0;
-crypto/adiantum.h|(get_unaligned_le64(a) < get_unaligned_le64(b));|0;
+crypto/adiantum.h|hi += get_unaligned_le64(b + 8) + (lo < x);|hi += get_unaligned_le64(b + 8);
+crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligned_le64(c + 8);
 crypto/adiantum.h|aes_fn(aes, rq->m, rq->m, false);|aes_fn(aes, rq->m, rq->m, true);
 crypto/adiantum.h|if (slen > len)|if (slen > len + 16)
 arch/x86/crypto/poly1305-x86_64.S|MAC		M2, S1, D0L, D0H|MAC		M2, S2, D0L, D0H

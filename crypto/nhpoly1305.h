@@ -67,7 +67,6 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 	u8 hashes[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
 	u8 part[AX86_NH_HASH_BYTES];
 	unsigned int n, pos, used = 0;
-	bool parted = false;
 	int i;
 
 	do {
@@ -100,7 +99,7 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 						   get_unaligned_le64(&part[i]),
 						   &st->nh_hash[i]);
 			st->nh_remaining -= n;
-			parted = true;
+			memzero_explicit(part, sizeof(part));
 		}
 		if (st->nh_remaining == 0)
 			ax86_nhpoly1305_flush_nh(st, key);
@@ -109,8 +108,6 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 	} while (len);
 	/* NH outputs are functions of the key: do not leave them behind */
 	memzero_explicit(hashes, used * AX86_NH_HASH_BYTES);
-	if (parted)
-		memzero_explicit(part, sizeof(part));
 }
 
 static __always_inline void

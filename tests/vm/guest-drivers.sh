@@ -279,12 +279,6 @@ variants_checks() {
 	modprobe adiantum_x86_chacha
 }
 
-# The priority of driver $1 in /proc/crypto
-priority_of() {
-	awk -v d="$1" '$1 == "driver" { x = $3 }
-		$1 == "priority" && x == d { print $3 }' /proc/crypto
-}
-
 # The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3, as
 # slow_pshufb_models.h names it.  Every SSSE3 driver ranks just below its
 # SSE2 one there, and the variants parameter says why.
@@ -296,8 +290,8 @@ slow_pshufb_checks() {
 	type adiantum_settle >/dev/null 2>&1 && adiantum_settle 4 >/dev/null
 	for d in chacha20 xchacha20 xchacha12 adiantum-xchacha12-aes \
 		 adiantum-xchacha20-aes; do
-		p2=$(priority_of "$d-ax86-sse2")
-		p3=$(priority_of "$d-ax86-ssse3")
+		p2=$(driver_field "$d-ax86-sse2" priority)
+		p3=$(driver_field "$d-ax86-ssse3" priority)
 		if [ -n "$p2" ] && [ -n "$p3" ] && [ "$p3" -lt "$p2" ]; then
 			pass "slow pshufb: $d-ax86-ssse3 $p3 below $d-ax86-sse2 $p2"
 		else

@@ -61,10 +61,13 @@ expected_isas() {
 	fi
 }
 
-driver_selftest() {
-	awk -v d="$1" '$1 == "driver" { cur = $3 }
-		       $1 == "selftest" && cur == d { print $3; exit }' /proc/crypto
+# Field $2 (selftest, priority, ...) of driver $1 in /proc/crypto
+driver_field() {
+	awk -v d="$1" -v f="$2" '$1 == "driver" { cur = $3 }
+		$1 == f && cur == d { print $NF; exit }' /proc/crypto
 }
+
+driver_selftest() { driver_field "$1" selftest; }
 
 # The adiantum instance dm-crypt holds for cipher $1: of the instances of
 # that name in /proc/crypto (earlier generic ones stay registered), the one

@@ -31,15 +31,15 @@ exec 9>"${TMPDIR:-/tmp}/ax86-vm.lock"
 flock 9
 
 for b in $boots; do
+	bmode=$mode
 	case $b in
 	max)	cpu=max ;;		# SSE2, SSSE3, AVX2 (TCG has no AVX-512)
 	sse2)	cpu=qemu64 ;;		# SSE2 and SSE3 only: no SSSE3
 	# AMD family 0x16 (Jaguar) with SSSE3: the slow-pshufb ranking only
-	jaguar)	cpu=qemu64,vendor=AuthenticAMD,family=22,model=0,+ssse3 ;;
+	jaguar)	cpu=qemu64,vendor=AuthenticAMD,family=22,model=0,+ssse3
+		[ "$mode" = test ] && bmode=slow-pshufb ;;
 	*)	echo "FAIL unknown boot $b"; continue ;;
 	esac
-	bmode=$mode
-	[ "$b" = jaguar ] && [ "$mode" = test ] && bmode=slow-pshufb
 	name=${TAG:-}$b
 	log=$dir/console-$b.log
 	t0=$(date +%s)

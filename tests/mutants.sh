@@ -21,11 +21,15 @@ arch/x86/crypto/chacha-sse-x86_64.S|psrld		$(32 - \n)|psrld		$(31 - \n)
 arch/x86/crypto/chacha-sse-x86_64.S|jb		.Lpark\@|jbe		.Lpark\@
 arch/x86/crypto/chacha-sse-x86_64.S|xorb		KS(FRAME,%rax)|xorb		KS+1(FRAME,%rax)
 arch/x86/crypto/chacha-sse-x86_64.S|.Lrot8:		.byte 3, 0, 1, 2|.Lrot8:		.byte 3, 0, 2, 1
+arch/x86/crypto/chacha-sse-x86_64.S|	movdqa		TMP(FRAME), %xmm\a|	movdqa		TMP+16(FRAME), %xmm\a
+arch/x86/crypto/chacha-sse-x86_64.S|movdqa		.Lrot16(%rip), %xmm\r|movdqa		.Lrot8(%rip), %xmm\r
 arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21
 arch/x86/crypto/chacha-avx2-x86_64.S|.long 8, 8, 8, 8, 8, 8, 8, 8|.long 8, 8, 8, 8, 8, 8, 8, 7
 arch/x86/crypto/chacha-avx2-x86_64.S|lea		32(%rax), %r10|lea		31(%rax), %r10
 arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		SPILL+32(FRAME), %ymm15|vmovdqa		SPILL(FRAME), %ymm15
 arch/x86/crypto/chacha-avx2-x86_64.S|JOIN_OUT	\s0, \a2, 1|JOIN_OUT	\a2, \s0, 1
+arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		TMP(FRAME), %ymm\t|vmovdqa		TMP+32(FRAME), %ymm\t
+arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		\mask(%rip), %ymm\t|vmovdqa		.Lrot8(%rip), %ymm\t
 arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9, %zmm25|avx512f avx512vl avx512bw bmi2

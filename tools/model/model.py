@@ -38,6 +38,10 @@ CPUS = [
     ("haswell", "avx2"), ("znver1", "avx2"), ("znver3", "avx2"),
     ("znver4", "avx2"),     # if this llvm has it
 ]
+# where our driver serves the SSE2 ChaCha although the CPU has SSSE3: the
+# pshufb-is-slow CPUs of arch/x86/crypto/slow_pshufb_models.h (llvm's
+# goldmont is the Silvermont model, but Goldmont is not on that list)
+SLOW_PSHUFB = {"bonnell", "silvermont", "btver2"}
 LEVELS = ["sse2", "ssse3", "avx", "avx2"]
 NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
          "chacha-avx2": "avx2", "hchacha": "ssse3", "nh-sse2": "sse2",
@@ -131,8 +135,12 @@ class Model:
     def message(self, cpu, level, side, length, stream=None):
         """Cycles of one message and the (core, region) costing most."""
         if stream is None:
-            stream = "chacha-avx2" if has(level, "chacha-avx2") \
-                else "chacha-ssse3"
+            if has(level, "chacha-avx2"):
+                stream = "chacha-avx2"
+            elif side == "ours" and cpu in SLOW_PSHUFB:
+                stream = "chacha-sse2"
+            else:
+                stream = "chacha-ssse3"
         nh = "nh-avx2" if has(level, "nh-avx2") else "nh-sse2"
         bulk = length - 16
         # both stream L rounded up to a block where the message has room

@@ -16,7 +16,13 @@
  * Register use: word w of the four blocks sits in lane j = block j, all
  * sixteen rows in xmm0..xmm15, so the four quarter rounds of a half round
  * run side by side.  Rotations done with shifts need one spare register:
- * the d row of the fourth quarter round steps out to the stack for them.
+ * for SSE2 the d or c row of the fourth quarter round steps out to the
+ * stack for them.  For SSSE3 its a row does, which is not used from its
+ * xor into d until the add after the next shift rotation: across that
+ * stretch its register holds pshufb's mask, then serves as the shift
+ * rotation's spare.  A mask in a register rather than a memory operand
+ * runs at the same speed on Zen 3, and keeps llvm-mca's models (make
+ * model) from putting the mask's load on the rows' dependency chains.
  */
 #include <linux/linkage.h>
 
@@ -38,7 +44,7 @@
 /* scratch layout, offsets from FRAME */
 #define ORIG	0		/* 16 rows: the input state, broadcast */
 #define PARK	256		/* row d parked while rows are transposed */
-#define TMP	320		/* the register parked during rotations */
+#define TMP	320		/* the row parked during rotations */
 #define KS	336		/* keystream of a final partial batch (last) */
 #define FRAME_BYTES	592
 
@@ -65,11 +71,17 @@
 	\op		%xmm\y3, %xmm\x3
 .endm
 
-/* rotate four rows by \n; ymm\t (a d row) is parked while it serves */
-.macro ROT4 n, t, x0, x1, x2, x3
+/*
+ * Rotate four rows by \n.  SSE2: xmm\t (a c or d row) is parked while it
+ * serves.  SSSE3, by 16 or 8: xmm\a (an a row) is parked and holds the
+ * byte shuffle's mask; CXR4 uses it next and brings it back.
+ */
+.macro ROT4 n, t, a, x0, x1, x2, x3
 .if USE_PSHUFB && (\n == 16 || \n == 8)
+	movdqa		%xmm\a, TMP(FRAME)
+	ROTB_MASK	\n, \a
 .irp x, \x0, \x1, \x2, \x3
-	ROTB		\n, \x
+	pshufb		%xmm\a, %xmm\x
 .endr
 .elseif \n == 16
 .irp x, \x0, \x1, \x2, \x3
@@ -85,12 +97,43 @@
 .endif
 .endm
 
-/* rotate by 16 or 8 with a byte shuffle (SSSE3) */
-.macro ROTB n, r
-.if \n == 16
-	pshufb		.Lrot16(%rip), %xmm\r
+/* c += d, b ^= c, b <<<= \n for one quarter round, xmm\a the spare */
+.macro CXR1 n, a, b, c, d
+	paddd		%xmm\d, %xmm\c
+	pxor		%xmm\c, %xmm\b
+	ROTL		\b, \n, \a
+.endm
+
+/*
+ * c += d, b ^= c, b <<<= \n (12 or 7) for four quarter rounds.  SSSE3
+ * takes them one quarter round after the other, with xmm\a (parked by
+ * ROT4) as the spare, and brings xmm\a back: in llvm-mca's Sandy Bridge
+ * and Haswell models the shifts of the four then spread out instead of
+ * queueing for the one shift port (56 -> 50 cycles a double round; Linux
+ * 51).  SSE2 keeps the steps of the four side by side, which the in-order
+ * Atoms it serves want (bonnell 136 cycles, 152 the other way).  Zen 3
+ * runs both orders at the same speed.
+ */
+.macro CXR4 n, t, a, b0, c0, d0, b1, c1, d1, b2, c2, d2, b3, c3, d3
+.if USE_PSHUFB
+	CXR1		\n, \a, \b0, \c0, \d0
+	CXR1		\n, \a, \b1, \c1, \d1
+	CXR1		\n, \a, \b2, \c2, \d2
+	CXR1		\n, \a, \b3, \c3, \d3
+	movdqa		TMP(FRAME), %xmm\a
 .else
-	pshufb		.Lrot8(%rip), %xmm\r
+	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
+	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
+	ROT4		\n, \t, \a, \b0, \b1, \b2, \b3
+.endif
+.endm
+
+/* the byte shuffle's mask for a rotation by 16 or 8 (SSSE3) into xmm\r */
+.macro ROTB_MASK n, r
+.if \n == 16
+	movdqa		.Lrot16(%rip), %xmm\r
+.else
+	movdqa		.Lrot8(%rip), %xmm\r
 .endif
 .endm
 
@@ -98,16 +141,12 @@
 .macro QR4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
 	OP4		paddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
 	OP4		pxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
-	ROT4		16, \c3, \d0, \d1, \d2, \d3
-	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
-	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
-	ROT4		12, \d3, \b0, \b1, \b2, \b3
+	ROT4		16, \c3, \a3, \d0, \d1, \d2, \d3
+	CXR4		12, \d3, \a3, \b0, \c0, \d0, \b1, \c1, \d1, \b2, \c2, \d2, \b3, \c3, \d3
 	OP4		paddd, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
 	OP4		pxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
-	ROT4		8, \c3, \d0, \d1, \d2, \d3
-	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
-	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
-	ROT4		7, \d3, \b0, \b1, \b2, \b3
+	ROT4		8, \c3, \a3, \d0, \d1, \d2, \d3
+	CXR4		7, \d3, \a3, \b0, \c0, \d0, \b1, \c1, \d1, \b2, \c2, \d2, \b3, \c3, \d3
 .endm
 
 /*

@@ -3,7 +3,7 @@
  * Intel family-6 models whose pshufb costs several micro-ops (the in-order
  * Atoms Bonnell and Saltwell, and Silvermont/Airmont): there the SSE2
  * ChaCha, rotating by shifts, beats the SSSE3 one (make model: 4 KiB
- * Adiantum work 0.77-0.80 of Linux's with SSE2 against 0.84-0.87 with
+ * Adiantum work 0.77-0.80 of Linux's with SSE2 against 0.84-0.94 with
  * SSSE3), so the SSSE3 variants rank just below the SSE2 ones.  The same
  * holds for AMD family 0x16, Jaguar and Puma (llvm's btver2: 0.86 against
  * 0.89, the SSSE3 double round bound by its one shuffle-capable ALU).  The

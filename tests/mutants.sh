@@ -16,13 +16,18 @@ CC=${CC:-gcc}
 # the mutated code needs (/proc/cpuinfo names): on a host without them the
 # unit tests cannot run it, and the mutant is reported SKIP with the reason]
 MUTANTS='
-arch/x86/crypto/chacha-sse-x86_64.S|pshuflw		$0xb1|pshuflw		$0xb4
-arch/x86/crypto/chacha-sse-x86_64.S|psrld		$(32 - \n)|psrld		$(31 - \n)
+arch/x86/crypto/chacha-sse-x86_64.S|V		pshuflw, $0xb1|V		pshuflw, $0xb4
+arch/x86/crypto/chacha-sse-x86_64.S|	psrld		$(32 - \n), %xmm\tmp|	psrld		$(31 - \n), %xmm\tmp
 arch/x86/crypto/chacha-sse-x86_64.S|jb		.Lpark\@|jbe		.Lpark\@
 arch/x86/crypto/chacha-sse-x86_64.S|xorb		KS(FRAME,%rax)|xorb		KS+1(FRAME,%rax)
 arch/x86/crypto/chacha-sse-x86_64.S|.Lrot8:		.byte 3, 0, 1, 2|.Lrot8:		.byte 3, 0, 2, 1
-arch/x86/crypto/chacha-sse-x86_64.S|	movdqa		TMP(FRAME), %xmm\a|	movdqa		TMP+16(FRAME), %xmm\a
-arch/x86/crypto/chacha-sse-x86_64.S|movdqa		.Lrot16(%rip), %xmm\r|movdqa		.Lrot8(%rip), %xmm\r
+arch/x86/crypto/chacha-sse-x86_64.S|V		movdqa, TMP(FRAME), %xmm\a|V		movdqa, TMP+16(FRAME), %xmm\a
+arch/x86/crypto/chacha-sse-x86_64.S|movdqa, .Lrot16(%rip), %xmm\r|movdqa, .Lrot8(%rip), %xmm\r
+arch/x86/crypto/chacha-sse-x86_64.S|vpsrld		$(32 - \n), %xmm\r, %xmm\r|vpsrld		$(31 - \n), %xmm\r, %xmm\r|avx
+arch/x86/crypto/chacha-sse-x86_64.S|vpxor		\off(SRC), %xmm\r, %xmm\r|vpaddd		\off(SRC), %xmm\r, %xmm\r|avx
+arch/x86/crypto/chacha-sse-x86_64.S|v\op		\src2, \src1, \dst|v\op		\src1, \src2, \dst|avx
+arch/x86/crypto/nh-avx2-x86_64.S|PASSES		xmm, 48, xmm|PASSES		xmm, 32, xmm|avx
+arch/x86/crypto/nh-avx2-x86_64.S|vmovdqu		%xmm2, 16(HASH)|vmovdqu		%xmm0, 16(HASH)|avx
 arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21
 arch/x86/crypto/chacha-avx2-x86_64.S|.long 8, 8, 8, 8, 8, 8, 8, 8|.long 8, 8, 8, 8, 8, 8, 8, 7
 arch/x86/crypto/chacha-avx2-x86_64.S|lea		32(%rax), %r10|lea		31(%rax), %r10

@@ -128,6 +128,7 @@ static void steps_##isa(const struct tkey *t, u8 *dst, const u8 *src,	\
 }
 STEPS(sse2)
 STEPS(ssse3)
+STEPS(avx)
 STEPS(avx2)
 STEPS(avx512vl)
 STEPS(avx512)
@@ -139,6 +140,7 @@ static const struct {
 } simd[] = {
 	{ "sse2", crypt_sse2, steps_sse2 },
 	{ "ssse3", crypt_ssse3, steps_ssse3 },
+	{ "avx", crypt_avx, steps_avx },
 	{ "avx2", crypt_avx2, steps_avx2 },
 	{ "avx512vl", crypt_avx512vl, steps_avx512vl },
 	{ "avx512", crypt_avx512, steps_avx512 },

@@ -29,6 +29,7 @@ static void hc_##isa(const u32 st[16], u32 out[8], unsigned int nrounds) \
 }
 WRAP(sse2)
 WRAP(ssse3)
+WRAP(avx)
 WRAP(avx2)
 WRAP(avx512vl)
 WRAP(avx512)
@@ -40,6 +41,7 @@ static const struct {
 } streams[] = {
 	{ "sse2", stream_sse2, hc_sse2 },
 	{ "ssse3", stream_ssse3, hc_ssse3 },
+	{ "avx", stream_avx, hc_avx },
 	{ "avx2", stream_avx2, hc_avx2 },
 	{ "avx512vl", stream_avx512vl, hc_avx512vl },
 	{ "avx512", stream_avx512, hc_avx512 },

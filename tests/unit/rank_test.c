@@ -83,13 +83,13 @@ static void test_rank_rule(void)
 		/* the rank= field each ISA must get */
 		const char *want[AX86_NR_ISA];
 	} cpus[] = {
-		{ false, false, { "isa", "isa", "isa", "isa", "isa" } },
-		{ true, false, { "isa", "isa", "isa", "isa",
+		{ false, false, { "isa", "isa", "isa", "isa", "isa", "isa" } },
+		{ true, false, { "isa", "isa", "isa", "isa", "isa",
 				 "below-avx2:zmm-downclocks" } },
 		{ false, true, { "isa", "below-sse2:slow-pshufb", "isa", "isa",
-				 "isa" } },
+				 "isa", "isa" } },
 		{ true, true, { "isa", "below-sse2:slow-pshufb", "isa", "isa",
-				"below-avx2:zmm-downclocks" } },
+				"isa", "below-avx2:zmm-downclocks" } },
 	};
 	const char *why, *err;
 	unsigned int c;
@@ -129,6 +129,7 @@ static const struct {
 } nh_cores[] = {
 	{ "generic", ax86_nh_generic },
 	{ "sse2", ax86_nh_sse2 },
+	{ "avx", ax86_nh_avx },
 	{ "avx2", ax86_nh_avx2 },
 	{ "avx512", ax86_nh_avx512 },
 };
@@ -167,6 +168,7 @@ static void test_core_names(void)
 	} v[] = {
 		NAMES(sse2, "sse2", "portable", "sse2"),
 		NAMES(ssse3, "ssse3", "ssse3", "sse2"),
+		NAMES(avx, "avx", "ssse3", "avx"),
 		NAMES(avx2, "avx2", "ssse3", "avx2"),
 		NAMES(avx512vl, "avx512vl", "ssse3", "avx2"),
 		NAMES(avx512, "avx512", "ssse3", "avx512"),

@@ -17,6 +17,8 @@ const struct variant variants[] = {
 	  "chacha_xor_sse2 nh_sse2 poly1305_x86_64" },
 	{ "ssse3", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
 	  NULL, "chacha_xor_ssse3 hchacha_ssse3" },
+	{ "avx", AX86_NEEDS_AVX, ax86_chacha_xor_avx, NULL, ax86_nh_avx,
+	  "chacha_xor_avx hchacha_ssse3 nh_avx poly1305_x86_64" },
 	{ "avx2", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2, NULL, ax86_nh_avx2,
 	  "chacha_xor_avx2 hchacha_ssse3 nh_avx2 poly1305_x86_64" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
@@ -35,10 +37,12 @@ static const struct {
 	{ "chacha_xor_sse2", "sse2" },
 	{ "chacha_xor_ssse3", "sse2 ssse3" },		/* pshufb */
 	{ "hchacha_ssse3", "sse2 ssse3" },
+	{ "chacha_xor_avx", "avx" },			/* VEX on xmm */
 	{ "chacha_xor_avx2", "avx avx2" },
 	{ "chacha_xor_avx512vl", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "chacha_xor_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "nh_sse2", "sse2" },
+	{ "nh_avx", "avx" },
 	{ "nh_avx2", "avx avx2" },
 	{ "nh_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "poly1305_x86_64", "" },			/* mul, cmov */

@@ -23,8 +23,8 @@
 
 static const unsigned int lens[] = { 0, 1, 63, 64, 65, 4095, 4096, 4097,
 				     MAX_LEN };
-static const char *const isas[] = { "sse2", "ssse3", "avx2", "avx512vl",
-				    "avx512" };
+static const char *const isas[] = { "sse2", "ssse3", "avx", "avx2",
+				    "avx512vl", "avx512" };
 
 /* in_fpu: run the request inside a kernel FPU section (no sleeping) */
 static int skcipher_run(struct crypto_skcipher *tfm, u8 *buf,

@@ -279,9 +279,10 @@ variants_checks() {
 	modprobe adiantum_x86_chacha
 }
 
-# The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3, as
-# slow_pshufb_models.h names it.  Every SSSE3 driver ranks just below its
-# SSE2 one there, and the variants parameter says why.
+# The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3 and
+# AVX, as slow_pshufb_models.h names it.  Every SSSE3 driver ranks just
+# below its SSE2 one there, and the variants parameter says why; the AVX
+# drivers rank above both and serve.
 slow_pshufb_checks() {
 	load_modules
 	check_registered
@@ -297,13 +298,27 @@ slow_pshufb_checks() {
 		else
 			fail "slow pshufb: $d-ax86-ssse3 '$p3', $d-ax86-sse2 '$p2'"
 		fi
+		pa=$(driver_field "$d-ax86-avx" priority)
+		if [ -n "$pa" ] && [ -n "$p2" ] && [ "$pa" -gt "$p2" ]; then
+			pass "AVX without AVX2: $d-ax86-avx $pa above $d-ax86-sse2 $p2"
+		else
+			fail "AVX without AVX2: $d-ax86-avx '$pa', $d-ax86-sse2 '$p2'"
+		fi
 	done
+	pa=$(driver_field nhpoly1305-ax86-avx priority)
+	p2=$(driver_field nhpoly1305-ax86-sse2 priority)
+	if [ -n "$pa" ] && [ -n "$p2" ] && [ "$pa" -gt "$p2" ]; then
+		pass "AVX without AVX2: nhpoly1305-ax86-avx $pa above nhpoly1305-ax86-sse2 $p2"
+	else
+		fail "AVX without AVX2: nhpoly1305-ax86-avx '$pa', nhpoly1305-ax86-sse2 '$p2'"
+	fi
 	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
 		f=/sys/module/$m/parameters/variants
-		n=$(grep -c "ssse3" "$f" 2>/dev/null)
+		# the SSSE3 drivers' lines (an AVX line names hchacha=ssse3)
+		n=$(grep -c -- "-ax86-ssse3 " "$f" 2>/dev/null)
 		if [ "${n:-0}" = 0 ]; then
 			fail "$m: variants: no ssse3 line in $f"
-		elif grep "ssse3" "$f" | grep -qv "rank=below-sse2:slow-pshufb$"; then
+		elif grep -- "-ax86-ssse3 " "$f" | grep -qv "rank=below-sse2:slow-pshufb$"; then
 			fail "$m: variants: an ssse3 line without rank=below-sse2:slow-pshufb"
 			sed 's/^/    /' "$f"
 		else

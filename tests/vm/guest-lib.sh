@@ -53,6 +53,7 @@ has_flag() { grep -q "^flags.* $1\( \|$\)" /proc/cpuinfo; }
 expected_isas() {
 	echo sse2
 	has_flag ssse3 && echo ssse3
+	has_flag ssse3 && has_flag avx && echo avx
 	has_flag avx2 && echo avx2
 	if has_flag avx512f && has_flag avx512vl && has_flag avx512bw &&
 	   has_flag bmi2; then

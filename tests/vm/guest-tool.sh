@@ -26,7 +26,7 @@ tool_expect() {
 
 # the best ISA our xchacha12 registered here, and the SSE2 one every CPU has
 tool_best_isa() {
-	for isa in avx512 avx512vl avx2 ssse3 sse2; do
+	for isa in avx512 avx512vl avx2 avx ssse3 sse2; do
 		[ "$(driver_selftest xchacha12-ax86-$isa)" = passed ] &&
 			{ echo $isa; return; }
 	done

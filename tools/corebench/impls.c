@@ -125,6 +125,7 @@ static void ours_adiantum_##isa(const struct ax86_adiantum_key *key,	\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)
+OURS_FUNCS(avx)
 OURS_FUNCS(avx2)
 OURS_FUNCS(avx512vl)
 OURS_FUNCS(avx512)
@@ -170,6 +171,7 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 const struct cb_impl cb_impls[] = {
 	OURS(sse2, AX86_NEEDS_SSE2, ax86_nh_sse2, true),
 	OURS(ssse3, AX86_NEEDS_SSSE3, ax86_nh_sse2, false),
+	OURS(avx, AX86_NEEDS_AVX, ax86_nh_avx, true),
 	OURS(avx2, AX86_NEEDS_AVX2, ax86_nh_avx2, true),
 	OURS(avx512vl, AX86_NEEDS_AVX512, ax86_nh_avx2, false),
 	OURS(avx512, AX86_NEEDS_AVX512, ax86_nh_avx512, true),

@@ -139,6 +139,23 @@ def ours_nh_sse2():
     return Core("ours", "nh-sse2", OURS + "/nh-sse2-x86_64.S", regions, plan)
 
 
+def ours_nh_avx():
+    """Four units (xmm, VEX) a loop, one unit a loop for the rest."""
+    func = "ax86_nh_avx"
+    regions = {
+        "setup": ("once", func, "FUNC", r"\.Lfour_avx", ()),
+        "four": ("loop", func, r"\.Lfour_avx", r"loop:\.Lfour_avx", ()),
+        "one": ("loop", func, r"\.Lone_avx", r"loop:\.Lone_avx", ()),
+        "sum": ("once", func, r"\.Lsum_avx", "END", ()),
+    }
+
+    def plan(length, nrounds):
+        left = nh_units_left(length, 64, "nh-avx")
+        return [("setup", 1), ("four", length // 64), ("one", left),
+                ("sum", 1)]
+    return Core("ours", "nh-avx", OURS + "/nh-avx2-x86_64.S", regions, plan)
+
+
 def ours_nh_avx2():
     """Two units a loop (ymm), one more with xmm if the count is odd."""
     func = "ax86_nh_avx2"
@@ -214,11 +231,15 @@ def all_cores():
         ("ours", "chacha-ssse3"): ours_chacha("chacha-ssse3",
                                               "ax86_chacha_xor_ssse3", sse,
                                               256, 16),
+        ("ours", "chacha-avx"): ours_chacha("chacha-avx",
+                                            "ax86_chacha_xor_avx", sse,
+                                            256, 16),
         ("ours", "chacha-avx2"): ours_chacha("chacha-avx2",
                                              "ax86_chacha_xor_avx2", avx2,
                                              512, 32),
         ("ours", "hchacha"): ours_hchacha(),
         ("ours", "nh-sse2"): ours_nh_sse2(),
+        ("ours", "nh-avx"): ours_nh_avx(),
         ("ours", "nh-avx2"): ours_nh_avx2(),
         ("linux", "chacha-ssse3"): linux_chacha(
             "chacha-ssse3", "chacha_4block_xor_ssse3",

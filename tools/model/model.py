@@ -31,10 +31,10 @@ LOOP_ITERATIONS = 100
 MESSAGES = (4096, 512)
 
 # llvm's scheduling models for the CPUs Adiantum is for; sandybridge stands
-# in for Core 2, which llvm has no model of
+# in for Core 2, which llvm has no model of, so it gets Core 2's SSSE3
 CPUS = [
     ("bonnell", "ssse3"), ("silvermont", "ssse3"), ("goldmont", "ssse3"),
-    ("btver2", "avx"), ("bdver2", "avx"), ("sandybridge", "avx"),
+    ("btver2", "avx"), ("bdver2", "avx"), ("sandybridge", "ssse3"),
     ("haswell", "avx2"), ("znver1", "avx2"), ("znver3", "avx2"),
     ("znver4", "avx2"),     # if this llvm has it
 ]
@@ -44,8 +44,8 @@ CPUS = [
 SLOW_PSHUFB = {"bonnell", "silvermont", "btver2"}
 LEVELS = ["sse2", "ssse3", "avx", "avx2"]
 NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
-         "chacha-avx2": "avx2", "hchacha": "ssse3", "nh-sse2": "sse2",
-         "nh-avx2": "avx2"}
+         "chacha-avx": "avx", "chacha-avx2": "avx2", "hchacha": "ssse3",
+         "nh-sse2": "sse2", "nh-avx": "avx", "nh-avx2": "avx2"}
 
 
 def has(level, core):
@@ -134,14 +134,20 @@ class Model:
 
     def message(self, cpu, level, side, length, stream=None):
         """Cycles of one message and the (core, region) costing most."""
+        ours_avx = side == "ours" and has(level, "chacha-avx")
         if stream is None:
             if has(level, "chacha-avx2"):
                 stream = "chacha-avx2"
+            elif ours_avx:
+                stream = "chacha-avx"
             elif side == "ours" and cpu in SLOW_PSHUFB:
                 stream = "chacha-sse2"
             else:
                 stream = "chacha-ssse3"
-        nh = "nh-avx2" if has(level, "nh-avx2") else "nh-sse2"
+        if has(level, "nh-avx2"):
+            nh = "nh-avx2"
+        else:
+            nh = "nh-avx" if ours_avx else "nh-sse2"
         bulk = length - 16
         # both stream L rounded up to a block where the message has room
         # (Linux's template; our driver's one-buffer path, crypto/adiantum.h)
@@ -164,7 +170,7 @@ class Model:
                                               v.bottleneck)
 
     def per64(self, cpu, side, core):
-        v = self.verdicts[(cpu, side, core, "four" if core == "nh-sse2"
+        v = self.verdicts[(cpu, side, core, "four" if core != "nh-avx2"
                            or side == "linux" else "pair")]
         return v.per_iter * (2 if side == "ours" and core == "nh-avx2"
                              else 1)
@@ -176,25 +182,28 @@ class Model:
             o, onote = self.message(cpu, level, "ours", n)
             li, lnote = self.message(cpu, level, "linux", n)
             rows.append(("adiantum-%d" % n, o, li, onote, lnote))
-        # without AVX2: what our SSE2 ChaCha would make of the message
+        # without AVX: what our SSE2 ChaCha would make of the message
         # (which core serves which CPU is decided elsewhere: issue 10, 3)
-        if not has(level, "chacha-avx2"):
+        if not has(level, "chacha-avx"):
             for n in MESSAGES:
                 o, onote = self.message(cpu, level, "ours", n, "chacha-sse2")
                 li, lnote = self.message(cpu, level, "linux", n)
                 rows.append(("adiantum-%d-sse2-chacha" % n, o, li, onote,
                              lnote))
-        for nh in ("nh-sse2", "nh-avx2"):
+        # our AVX cores against what Linux runs there: SSE2 NH, SSSE3 ChaCha
+        for nh, linux in (("nh-sse2", "nh-sse2"), ("nh-avx", "nh-sse2"),
+                          ("nh-avx2", "nh-avx2")):
             if not has(level, nh):
                 continue
             rows.append((nh + "-64", self.per64(cpu, "ours", nh),
-                         self.per64(cpu, "linux", nh), "", ""))
+                         self.per64(cpu, "linux", linux), "", ""))
             rows.append((nh + "-1024",
                          self.cycles(cpu, "ours", nh, 1024)[0],
-                         self.cycles(cpu, "linux", nh, 1024)[0], "", ""))
+                         self.cycles(cpu, "linux", linux, 1024)[0], "", ""))
         # our SSE2 ChaCha against what Linux runs there: its SSSE3 one
         for ours, linux in (("chacha-sse2", "chacha-ssse3"),
                             ("chacha-ssse3", "chacha-ssse3"),
+                            ("chacha-avx", "chacha-ssse3"),
                             ("chacha-avx2", "chacha-avx2")):
             if has(level, ours) and has(level, linux):
                 rows.append((ours + "-4096",
@@ -202,12 +211,14 @@ class Model:
                              self.cycles(cpu, "linux", linux, 4096)[0],
                              "", ""))
         # one double round of a batch: the loop that dominates ChaCha
-        for core in ("chacha-ssse3", "chacha-avx2"):
+        for core, linux in (("chacha-ssse3", "chacha-ssse3"),
+                            ("chacha-avx", "chacha-ssse3"),
+                            ("chacha-avx2", "chacha-avx2")):
             if has(level, core):
                 rows.append((core + "-dround",
                              self.verdicts[(cpu, "ours", core,
                                             "round")].per_iter,
-                             self.verdicts[(cpu, "linux", core,
+                             self.verdicts[(cpu, "linux", linux,
                                             "round")].per_iter, "", ""))
         rows.append(("hchacha", self.cycles(cpu, "ours", "hchacha", 64)[0],
                      self.cycles(cpu, "linux", "hchacha", 64)[0], "", ""))
@@ -231,10 +242,17 @@ def write_outputs(model, cpus, build):
     return table
 
 
-LOOPS = [("nh-sse2 per 64 B", "nh-sse2", "four", "four", 1),
-         ("chacha-ssse3 double round", "chacha-ssse3", "round", "round", 1),
-         ("nh-avx2 per 64 B", "nh-avx2", "pair", "four", 2),
-         ("chacha-avx2 double round", "chacha-avx2", "round", "round", 1)]
+# (title, our core, its region, Linux's core, its region, iterations)
+LOOPS = [("nh-sse2 per 64 B", "nh-sse2", "four", "nh-sse2", "four", 1),
+         ("chacha-ssse3 double round", "chacha-ssse3", "round",
+          "chacha-ssse3", "round", 1),
+         ("nh-avx per 64 B (Linux: SSE2)", "nh-avx", "four", "nh-sse2",
+          "four", 1),
+         ("chacha-avx double round (Linux: SSSE3)", "chacha-avx", "round",
+          "chacha-ssse3", "round", 1),
+         ("nh-avx2 per 64 B", "nh-avx2", "pair", "nh-avx2", "four", 2),
+         ("chacha-avx2 double round", "chacha-avx2", "round", "chacha-avx2",
+          "round", 1)]
 
 
 def loops_markdown(model, cpus):
@@ -243,12 +261,12 @@ def loops_markdown(model, cpus):
              "|---|" + "---|" * len(LOOPS)]
     for cpu, level in cpus:
         cells = []
-        for name, core, ours, linux, times in LOOPS:
+        for name, core, ours, lcore, linux, times in LOOPS:
             if not has(level, core):
                 cells.append("-")
                 continue
             o = model.verdicts[(cpu, "ours", core, ours)]
-            li = model.verdicts[(cpu, "linux", core, linux)]
+            li = model.verdicts[(cpu, "linux", lcore, linux)]
             cells.append("%.1f (%s) / %.1f (%s)" % (
                 o.per_iter * times, o.bottleneck, li.per_iter,
                 li.bottleneck))

@@ -36,6 +36,7 @@ static inline void ax86_aesni_block(const void *aes, u8 out[16],
  */
 #define AX86_ADIANTUM_NH_sse2		sse2
 #define AX86_ADIANTUM_NH_ssse3		sse2
+#define AX86_ADIANTUM_NH_avx		avx
 #define AX86_ADIANTUM_NH_avx2		avx2
 #define AX86_ADIANTUM_NH_avx512vl	avx2
 #define AX86_ADIANTUM_NH_avx512		avx512
@@ -102,6 +103,7 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 AX86_ADIANTUM_STEPS(generic)
 AX86_ADIANTUM_STEPS(sse2)
 AX86_ADIANTUM_STEPS(ssse3)
+AX86_ADIANTUM_STEPS(avx)
 AX86_ADIANTUM_STEPS(avx2)
 AX86_ADIANTUM_STEPS(avx512vl)
 AX86_ADIANTUM_STEPS(avx512)

@@ -43,7 +43,7 @@ static bool ax86_have_aesni;
 static char *max_isa;
 module_param(max_isa, charp, 0444);
 MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, ssse3, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
+		 "highest ISA to register: sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
 
 static int ax86_adiantum_tfm_setkey(struct crypto_skcipher *tfm,
 				    const u8 *key, unsigned int keylen,
@@ -292,6 +292,7 @@ static int ax86_adiantum_decrypt_##isa(struct skcipher_request *req)	\
 
 VARIANT_FUNCS(sse2)
 VARIANT_FUNCS(ssse3)
+VARIANT_FUNCS(avx)
 VARIANT_FUNCS(avx2)
 VARIANT_FUNCS(avx512vl)
 VARIANT_FUNCS(avx512)
@@ -320,6 +321,7 @@ VARIANT_FUNCS(avx512)
 static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 	[AX86_SSE2] = VARIANT_ALGS(sse2),
 	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
+	[AX86_AVX] = VARIANT_ALGS(avx),
 	[AX86_AVX2] = VARIANT_ALGS(avx2),
 	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
 	[AX86_AVX512] = VARIANT_ALGS(avx512),
@@ -339,6 +341,7 @@ static const struct {
 } ax86_adiantum_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
 	[AX86_SSSE3] = CORES(ssse3),
+	[AX86_AVX] = CORES(avx),
 	[AX86_AVX2] = CORES(avx2),
 	[AX86_AVX512VL] = CORES(avx512vl),
 	[AX86_AVX512] = CORES(avx512),
@@ -435,13 +438,15 @@ module_init(ax86_adiantum_mod_init);
 module_exit(ax86_adiantum_mod_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX2/AVX-512 and AES-NI (adiantum-x86)");
+MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX/AVX2/AVX-512 and AES-NI (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("adiantum(xchacha12,aes)");
 MODULE_ALIAS_CRYPTO("adiantum(xchacha20,aes)");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-sse2");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-sse2");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-ssse3");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx");
+MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-avx");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx2");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha20-aes-ax86-avx2");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-avx512vl");

@@ -28,6 +28,7 @@
 
 AX86_CHACHA_ASM(sse2);
 AX86_CHACHA_ASM(ssse3);
+AX86_CHACHA_ASM(avx);
 AX86_CHACHA_ASM(avx2);
 AX86_CHACHA_ASM(avx512vl);
 AX86_CHACHA_ASM(avx512);
@@ -40,6 +41,7 @@ asmlinkage void ax86_aesni_encrypt256(const u32 enc[60], u8 out[16],
 asmlinkage void ax86_aesni_decrypt256(const u32 dec[60], u8 out[16],
 				      const u8 in[16]);
 AX86_NH_ASM(sse2);
+AX86_NH_ASM(avx);
 AX86_NH_ASM(avx2);
 AX86_NH_ASM(avx512);
 

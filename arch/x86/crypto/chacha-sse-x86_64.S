@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ChaCha stream XOR, four blocks at a time in xmm registers, for CPUs with
- * SSE2 only (K8/K10 Athlons and Phenoms) and with SSSE3.  The two differ
- * only in how they rotate by 16 and 8 bits: SSSE3 shuffles bytes with
- * pshufb, SSE2 swaps words or shifts.
+ * SSE2 only (K8/K10 Athlons and Phenoms), with SSSE3, and with AVX but not
+ * AVX2 (Jaguar, Sandy Bridge, Bulldozer).  They differ in how they rotate
+ * by 16 and 8 bits: SSE2 swaps words (16) and shifts (8), SSSE3 shuffles
+ * bytes with pshufb, AVX swaps words (16) and shuffles bytes (8), which
+ * llvm-mca's models put at or below the best of the other two on every AVX
+ * CPU (the double round on btver2 84 cycles, SSE2 95; sandybridge 51,
+ * SSSE3 51).  AVX also writes every instruction in its three-operand VEX
+ * form, so no register is copied before an operation overwrites it.
  *
  * void ax86_chacha_xor_sse2(const u32 state[16], u8 *dst, const u8 *src,
  *			     unsigned int len, unsigned int nrounds);
- * (and ax86_chacha_xor_ssse3, same arguments)
+ * (and ax86_chacha_xor_ssse3, ax86_chacha_xor_avx, same arguments)
  *
  * Any @len; the block counter (state word 12) of block i is state[12] + i,
  * wrapping at 2^32; @state is not written.  Reads and writes stay inside
@@ -17,10 +22,10 @@
  * sixteen rows in xmm0..xmm15, so the four quarter rounds of a half round
  * run side by side.  Rotations done with shifts need one spare register:
  * for SSE2 the d or c row of the fourth quarter round steps out to the
- * stack for them.  For SSSE3 its a row does, which is not used from its
- * xor into d until the add after the next shift rotation: across that
- * stretch its register holds pshufb's mask, then serves as the shift
- * rotation's spare.  A mask in a register rather than a memory operand
+ * stack for them.  For SSSE3 and AVX its a row does, which is not used from
+ * its xor into d until the add after the next shift rotation: across that
+ * stretch its register holds pshufb's mask (if any), then serves as the
+ * shift rotation's spare.  A mask in a register rather than a memory operand
  * runs at the same speed on Zen 3, and keeps llvm-mca's models (make
  * model) from putting the mask's load on the rows' dependency chains.
  */
@@ -50,39 +55,87 @@
 
 .text
 
+/*
+ * Each instruction in the build's encoding: legacy SSE, or VEX when
+ * USE_VEX is set.  V: the same operands either way (moves, immediate
+ * shuffles).  V2: \dst op= \src.  V3: \dst = \src1 op \src2, which SSE
+ * does as a copy (unless \dst is \src1) and V2.  A memory operand comes
+ * last, so its comma stays inside the vararg.
+ */
+.macro V op, args:vararg
+.if USE_VEX
+	v\op		\args
+.else
+	\op		\args
+.endif
+.endm
+
+.macro V2 op, dst, src:vararg
+.if USE_VEX
+	v\op		\src, \dst, \dst
+.else
+	\op		\src, \dst
+.endif
+.endm
+
+.macro V3 op, dst, src1, src2:vararg
+.if USE_VEX
+	v\op		\src2, \src1, \dst
+.else
+.ifnc \src1, \dst
+	movdqa		\src1, \dst
+.endif
+	\op		\src2, \dst
+.endif
+.endm
+
+/* xmm\r <<<= \n through xmm\tmp */
 .macro ROTL r, n, tmp
+.if USE_VEX
+	vpslld		$\n, %xmm\r, %xmm\tmp
+	vpsrld		$(32 - \n), %xmm\r, %xmm\r
+	vpor		%xmm\tmp, %xmm\r, %xmm\r
+.else
 	movdqa		%xmm\r, %xmm\tmp
 	pslld		$\n, %xmm\r
 	psrld		$(32 - \n), %xmm\tmp
 	por		%xmm\tmp, %xmm\r
+.endif
 .endm
 
 /* rotate by 16 without SSSE3: swap the 16-bit halves of each word */
 .macro ROT16 r
-	pshuflw		$0xb1, %xmm\r, %xmm\r
-	pshufhw		$0xb1, %xmm\r, %xmm\r
+	V		pshuflw, $0xb1, %xmm\r, %xmm\r
+	V		pshufhw, $0xb1, %xmm\r, %xmm\r
 .endm
 
 /* x_i op= y_i for four pairs */
 .macro OP4 op, x0, y0, x1, y1, x2, y2, x3, y3
-	\op		%xmm\y0, %xmm\x0
-	\op		%xmm\y1, %xmm\x1
-	\op		%xmm\y2, %xmm\x2
-	\op		%xmm\y3, %xmm\x3
+	V2		\op, %xmm\x0, %xmm\y0
+	V2		\op, %xmm\x1, %xmm\y1
+	V2		\op, %xmm\x2, %xmm\y2
+	V2		\op, %xmm\x3, %xmm\y3
 .endm
 
 /*
  * Rotate four rows by \n.  SSE2: xmm\t (a c or d row) is parked while it
- * serves.  SSSE3, by 16 or 8: xmm\a (an a row) is parked and holds the
- * byte shuffle's mask; CXR4 uses it next and brings it back.
+ * serves.  SSSE3 and AVX, by 16 or 8: xmm\a (an a row) is parked, holds
+ * the byte shuffle's mask if there is one, and CXR4 uses it next and
+ * brings it back.
  */
 .macro ROT4 n, t, a, x0, x1, x2, x3
-.if USE_PSHUFB && (\n == 16 || \n == 8)
-	movdqa		%xmm\a, TMP(FRAME)
+.if ROT8_PSHUFB
+	V		movdqa, %xmm\a, TMP(FRAME)
+.if \n == 8 || ROT16_PSHUFB
 	ROTB_MASK	\n, \a
 .irp x, \x0, \x1, \x2, \x3
-	pshufb		%xmm\a, %xmm\x
+	V2		pshufb, %xmm\x, %xmm\a
 .endr
+.else
+.irp x, \x0, \x1, \x2, \x3
+	ROT16		\x
+.endr
+.endif
 .elseif \n == 16
 .irp x, \x0, \x1, \x2, \x3
 	ROT16		\x
@@ -99,15 +152,15 @@
 
 /* c += d, b ^= c, b <<<= \n for one quarter round, xmm\a the spare */
 .macro CXR1 n, a, b, c, d
-	paddd		%xmm\d, %xmm\c
-	pxor		%xmm\c, %xmm\b
+	V2		paddd, %xmm\c, %xmm\d
+	V2		pxor, %xmm\b, %xmm\c
 	ROTL		\b, \n, \a
 .endm
 
 /*
- * c += d, b ^= c, b <<<= \n (12 or 7) for four quarter rounds.  SSSE3
- * takes them one quarter round after the other, with xmm\a (parked by
- * ROT4) as the spare, and brings xmm\a back: in llvm-mca's Sandy Bridge
+ * c += d, b ^= c, b <<<= \n (12 or 7) for four quarter rounds.  SSSE3 and
+ * AVX take them one quarter round after the other, with xmm\a (parked by
+ * ROT4) as the spare, and bring xmm\a back: in llvm-mca's Sandy Bridge
  * and Haswell models the shifts of the four then spread out instead of
  * queueing for the one shift port (56 -> 50 cycles a double round; Linux
  * 51).  SSE2 keeps the steps of the four side by side, which the in-order
@@ -115,12 +168,12 @@
  * runs both orders at the same speed.
  */
 .macro CXR4 n, t, a, b0, c0, d0, b1, c1, d1, b2, c2, d2, b3, c3, d3
-.if USE_PSHUFB
+.if ROT8_PSHUFB
 	CXR1		\n, \a, \b0, \c0, \d0
 	CXR1		\n, \a, \b1, \c1, \d1
 	CXR1		\n, \a, \b2, \c2, \d2
 	CXR1		\n, \a, \b3, \c3, \d3
-	movdqa		TMP(FRAME), %xmm\a
+	V		movdqa, TMP(FRAME), %xmm\a
 .else
 	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
 	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
@@ -128,12 +181,12 @@
 .endif
 .endm
 
-/* the byte shuffle's mask for a rotation by 16 or 8 (SSSE3) into xmm\r */
+/* the byte shuffle's mask for a rotation by 16 or 8 into xmm\r */
 .macro ROTB_MASK n, r
 .if \n == 16
-	movdqa		.Lrot16(%rip), %xmm\r
+	V		movdqa, .Lrot16(%rip), %xmm\r
 .else
-	movdqa		.Lrot8(%rip), %xmm\r
+	V		movdqa, .Lrot8(%rip), %xmm\r
 .endif
 .endm
 
@@ -156,12 +209,16 @@
 .macro OUT r, off, tmp
 	cmp		$256, LEN
 	jb		.Lpark\@
+.if USE_VEX
+	vpxor		\off(SRC), %xmm\r, %xmm\r
+.else
 	movdqu		\off(SRC), %xmm\tmp
 	pxor		%xmm\tmp, %xmm\r
-	movdqu		%xmm\r, \off(DST)
+.endif
+	V		movdqu, %xmm\r, \off(DST)
 	jmp		.Lnext\@
 .Lpark\@:
-	movdqa		%xmm\r, KS+\off(FRAME)
+	V		movdqa, %xmm\r, KS+\off(FRAME)
 .Lnext\@:
 .endm
 
@@ -170,18 +227,14 @@
  * 16-byte pieces at offset 16g of each block and output them.
  */
 .macro TRANSPOSE_OUT r0, r1, r2, r3, t0, t1, g
-	movdqa		%xmm\r0, %xmm\t0
-	punpckldq	%xmm\r1, %xmm\t0
-	punpckhdq	%xmm\r1, %xmm\r0
-	movdqa		%xmm\r2, %xmm\t1
-	punpckldq	%xmm\r3, %xmm\t1
-	punpckhdq	%xmm\r3, %xmm\r2
-	movdqa		%xmm\t0, %xmm\r1
-	punpcklqdq	%xmm\t1, %xmm\r1
-	punpckhqdq	%xmm\t1, %xmm\t0
-	movdqa		%xmm\r0, %xmm\r3
-	punpcklqdq	%xmm\r2, %xmm\r3
-	punpckhqdq	%xmm\r2, %xmm\r0
+	V3		punpckldq, %xmm\t0, %xmm\r0, %xmm\r1
+	V2		punpckhdq, %xmm\r0, %xmm\r1
+	V3		punpckldq, %xmm\t1, %xmm\r2, %xmm\r3
+	V2		punpckhdq, %xmm\r2, %xmm\r3
+	V3		punpcklqdq, %xmm\r1, %xmm\t0, %xmm\t1
+	V2		punpckhqdq, %xmm\t0, %xmm\t1
+	V3		punpcklqdq, %xmm\r3, %xmm\r0, %xmm\r2
+	V2		punpckhqdq, %xmm\r0, %xmm\r2
 	OUT		\r1, (16 * \g), \t1
 	OUT		\t0, (64 + 16 * \g), \t1
 	OUT		\r3, (128 + 16 * \g), \t1
@@ -198,17 +251,17 @@
 
 	/* ORIG: each state word broadcast to four lanes, counters 0..3 */
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	movd		4*\w(STATE), %xmm0
-	pshufd		$0, %xmm0, %xmm0
-	movdqa		%xmm0, ORIG+16*\w(FRAME)
+	V		movd, 4*\w(STATE), %xmm0
+	V		pshufd, $0, %xmm0, %xmm0
+	V		movdqa, %xmm0, ORIG+16*\w(FRAME)
 .endr
-	movdqa		ORIG+16*12(FRAME), %xmm0
-	paddd		.Lctr_inc(%rip), %xmm0
-	movdqa		%xmm0, ORIG+16*12(FRAME)
+	V		movdqa, ORIG+16*12(FRAME), %xmm0
+	V2		paddd, %xmm0, .Lctr_inc(%rip)
+	V		movdqa, %xmm0, ORIG+16*12(FRAME)
 
 .Lbatch\@:
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	movdqa		ORIG+16*\w(FRAME), %xmm\w
+	V		movdqa, ORIG+16*\w(FRAME), %xmm\w
 .endr
 	mov		NROUNDS, ROUND
 .Lround\@:
@@ -219,17 +272,17 @@
 
 	/* feed-forward, then row d parked to free registers for transposing */
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	paddd		ORIG+16*\w(FRAME), %xmm\w
+	V2		paddd, %xmm\w, ORIG+16*\w(FRAME)
 .endr
-	movdqa		%xmm12, PARK+16*0(FRAME)
-	movdqa		%xmm13, PARK+16*1(FRAME)
-	movdqa		%xmm14, PARK+16*2(FRAME)
-	movdqa		%xmm15, PARK+16*3(FRAME)
+	V		movdqa, %xmm12, PARK+16*0(FRAME)
+	V		movdqa, %xmm13, PARK+16*1(FRAME)
+	V		movdqa, %xmm14, PARK+16*2(FRAME)
+	V		movdqa, %xmm15, PARK+16*3(FRAME)
 	TRANSPOSE_OUT	0, 1, 2, 3, 12, 13, 0
 	TRANSPOSE_OUT	4, 5, 6, 7, 12, 13, 1
 	TRANSPOSE_OUT	8, 9, 10, 11, 12, 13, 2
 .irp w, 0, 1, 2, 3
-	movdqa		PARK+16*\w(FRAME), %xmm\w
+	V		movdqa, PARK+16*\w(FRAME), %xmm\w
 .endr
 	TRANSPOSE_OUT	0, 1, 2, 3, 4, 5, 3
 
@@ -239,9 +292,9 @@
 	sub		$256, LEN
 	add		$256, SRC
 	add		$256, DST
-	movdqa		ORIG+16*12(FRAME), %xmm0
-	paddd		.Lfours(%rip), %xmm0
-	movdqa		%xmm0, ORIG+16*12(FRAME)
+	V		movdqa, ORIG+16*12(FRAME), %xmm0
+	V2		paddd, %xmm0, .Lfours(%rip)
+	V		movdqa, %xmm0, ORIG+16*12(FRAME)
 	jmp		.Lbatch\@
 
 	/* a final partial batch: XOR len < 256 bytes from the parked keystream */
@@ -251,9 +304,9 @@
 	lea		16(%rax), %r10
 	cmp		LEN, %r10
 	ja		.Ltail1\@
-	movdqu		(SRC,%rax), %xmm0
-	pxor		KS(FRAME,%rax), %xmm0
-	movdqu		%xmm0, (DST,%rax)
+	V		movdqu, (SRC,%rax), %xmm0
+	V2		pxor, %xmm0, KS(FRAME,%rax)
+	V		movdqu, %xmm0, (DST,%rax)
 	mov		%r10, %rax
 	jmp		.Ltail16\@
 .Ltail1\@:
@@ -275,24 +328,37 @@
 .Ldone\@:
 	mov		$KS, %r8d
 .Lwipe_from_0\@:
-	pxor		%xmm0, %xmm0
+	V2		pxor, %xmm0, %xmm0
 	xor		%eax, %eax
 .Lwipe\@:
-	movdqa		%xmm0, (FRAME,%rax)
+	V		movdqa, %xmm0, (FRAME,%rax)
 	add		$16, %rax
 	cmp		%r8, %rax
 	jb		.Lwipe\@
 	add		$(FRAME_BYTES + 16), %rsp
+.if USE_VEX
+	vzeroupper
+.endif
 .Lout\@:
 	RET
 .endm
 
-.set USE_PSHUFB, 0
+.set USE_VEX, 0
+.set ROT16_PSHUFB, 0
+.set ROT8_PSHUFB, 0
 SYM_FUNC_START(ax86_chacha_xor_sse2)
 	CHACHA_4BLOCKS
 SYM_FUNC_END(ax86_chacha_xor_sse2)
 
-.set USE_PSHUFB, 1
+.set ROT16_PSHUFB, 1
+.set ROT8_PSHUFB, 1
 SYM_FUNC_START(ax86_chacha_xor_ssse3)
 	CHACHA_4BLOCKS
 SYM_FUNC_END(ax86_chacha_xor_ssse3)
+
+.set USE_VEX, 1
+.set ROT16_PSHUFB, 0
+.set ROT8_PSHUFB, 1
+SYM_FUNC_START(ax86_chacha_xor_avx)
+	CHACHA_4BLOCKS
+SYM_FUNC_END(ax86_chacha_xor_avx)

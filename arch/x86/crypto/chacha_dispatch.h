@@ -31,6 +31,7 @@ static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 }
 AX86_STREAM_ONE_CORE(sse2)
 AX86_STREAM_ONE_CORE(ssse3)
+AX86_STREAM_ONE_CORE(avx)
 AX86_STREAM_ONE_CORE(avx2)
 AX86_STREAM_ONE_CORE(avx512vl)
 
@@ -74,6 +75,7 @@ static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 	ax86_hchacha_ssse3(state, out, nrounds);			\
 }
 AX86_HCHACHA_SSSE3(ssse3)
+AX86_HCHACHA_SSSE3(avx)
 AX86_HCHACHA_SSSE3(avx2)
 AX86_HCHACHA_SSSE3(avx512vl)
 AX86_HCHACHA_SSSE3(avx512)

@@ -33,7 +33,7 @@ typedef void (*hchacha_fn)(const u32 state[16], u32 out[8],
 static char *max_isa;
 module_param(max_isa, charp, 0444);
 MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, ssse3, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
+		 "highest ISA to register: sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
 
 static int ax86_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 				unsigned int keylen)
@@ -153,6 +153,7 @@ static int ax86_xchacha_##isa(struct skcipher_request *req)		\
 
 VARIANT_FUNCS(sse2)
 VARIANT_FUNCS(ssse3)
+VARIANT_FUNCS(avx)
 VARIANT_FUNCS(avx2)
 VARIANT_FUNCS(avx512vl)
 VARIANT_FUNCS(avx512)
@@ -186,6 +187,7 @@ VARIANT_FUNCS(avx512)
 static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 	[AX86_SSE2] = VARIANT_ALGS(sse2),
 	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
+	[AX86_AVX] = VARIANT_ALGS(avx),
 	[AX86_AVX2] = VARIANT_ALGS(avx2),
 	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
 	[AX86_AVX512] = VARIANT_ALGS(avx512),
@@ -202,6 +204,7 @@ static const struct {
 } ax86_chacha_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
 	[AX86_SSSE3] = CORES(ssse3),
+	[AX86_AVX] = CORES(avx),
 	[AX86_AVX2] = CORES(avx2),
 	[AX86_AVX512VL] = CORES(avx512vl),
 	[AX86_AVX512] = CORES(avx512),
@@ -297,7 +300,7 @@ module_init(ax86_chacha_mod_init);
 module_exit(ax86_chacha_mod_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("ChaCha20, XChaCha20, XChaCha12 with SSE2/SSSE3/AVX2/AVX-512 (adiantum-x86)");
+MODULE_DESCRIPTION("ChaCha20, XChaCha20, XChaCha12 with SSE2/SSSE3/AVX/AVX2/AVX-512 (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("chacha20");
 MODULE_ALIAS_CRYPTO("xchacha20");
 MODULE_ALIAS_CRYPTO("xchacha12");
@@ -307,6 +310,9 @@ MODULE_ALIAS_CRYPTO("xchacha12-ax86-sse2");
 MODULE_ALIAS_CRYPTO("chacha20-ax86-ssse3");
 MODULE_ALIAS_CRYPTO("xchacha20-ax86-ssse3");
 MODULE_ALIAS_CRYPTO("xchacha12-ax86-ssse3");
+MODULE_ALIAS_CRYPTO("chacha20-ax86-avx");
+MODULE_ALIAS_CRYPTO("xchacha20-ax86-avx");
+MODULE_ALIAS_CRYPTO("xchacha12-ax86-avx");
 MODULE_ALIAS_CRYPTO("chacha20-ax86-avx2");
 MODULE_ALIAS_CRYPTO("xchacha20-ax86-avx2");
 MODULE_ALIAS_CRYPTO("xchacha12-ax86-avx2");

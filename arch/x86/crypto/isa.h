@@ -24,6 +24,7 @@
 enum ax86_isa {
 	AX86_SSE2,
 	AX86_SSSE3,
+	AX86_AVX,	/* VEX on xmm: the SSE cores without register copies */
 	AX86_AVX2,
 	AX86_AVX512VL,	/* AVX-512 instructions on ymm registers */
 	AX86_AVX512,	/* zmm registers */
@@ -31,7 +32,7 @@ enum ax86_isa {
 };
 
 static const char *const ax86_isa_names[AX86_NR_ISA] = {
-	"sse2", "ssse3", "avx2", "avx512vl", "avx512"
+	"sse2", "ssse3", "avx", "avx2", "avx512vl", "avx512"
 };
 
 /*
@@ -65,7 +66,7 @@ static inline int ax86_rank(int base, enum ax86_isa isa, bool zmm_downclocks,
 
 #ifdef __KERNEL__
 static const char *const ax86_isa_needs[AX86_NR_ISA] = {
-	AX86_NEEDS_SSE2, AX86_NEEDS_SSSE3, AX86_NEEDS_AVX2,
+	AX86_NEEDS_SSE2, AX86_NEEDS_SSSE3, AX86_NEEDS_AVX, AX86_NEEDS_AVX2,
 	AX86_NEEDS_AVX512, AX86_NEEDS_AVX512
 };
 
@@ -113,7 +114,7 @@ static inline bool ax86_cpu_has(enum ax86_isa isa)
 	if (isa >= AX86_AVX512VL)
 		return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 					 XFEATURE_MASK_AVX512, NULL);
-	if (isa >= AX86_AVX2)
+	if (isa >= AX86_AVX)
 		return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
 					 NULL);
 	return true;

@@ -23,7 +23,7 @@
 static char *max_isa;
 module_param(max_isa, charp, 0444);
 MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, avx2 or avx512 (default: all the CPU has)");
+		 "highest ISA to register: sse2, avx, avx2 or avx512 (default: all the CPU has)");
 
 static int ax86_nhp_setkey(struct crypto_shash *tfm, const u8 *key,
 			   unsigned int keylen)
@@ -85,6 +85,7 @@ static int ax86_nhp_digest_##isa(struct shash_desc *desc,		\
 }
 
 VARIANT_FUNCS(sse2)
+VARIANT_FUNCS(avx)
 VARIANT_FUNCS(avx2)
 VARIANT_FUNCS(avx512)
 
@@ -115,6 +116,7 @@ static struct ax86_nh_variant {
 	const char *nh;
 } ax86_nh_variants[] = {
 	VARIANT(AX86_SSE2, sse2),
+	VARIANT(AX86_AVX, avx),
 	VARIANT(AX86_AVX2, avx2),
 	VARIANT(AX86_AVX512, avx512),
 };
@@ -174,6 +176,9 @@ static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
 	switch (isa) {
 	case AX86_SSE2:
 		ok = ax86_nhp_kat(s, ax86_nh_sse2);
+		break;
+	case AX86_AVX:
+		ok = ax86_nhp_kat(s, ax86_nh_avx);
 		break;
 	case AX86_AVX2:
 		ok = ax86_nhp_kat(s, ax86_nh_avx2);
@@ -242,8 +247,9 @@ module_init(ax86_nhp_mod_init);
 module_exit(ax86_nhp_mod_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("NHPoly1305 for Adiantum with SSE2/AVX2/AVX-512 (adiantum-x86)");
+MODULE_DESCRIPTION("NHPoly1305 for Adiantum with SSE2/AVX/AVX2/AVX-512 (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("nhpoly1305");
 MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-sse2");
+MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-avx");
 MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-avx2");
 MODULE_ALIAS_CRYPTO("nhpoly1305-ax86-avx512");

@@ -326,6 +326,15 @@ slow_pshufb_checks() {
 		fi
 	done
 	adiantum-x86 status >/tmp/status.out 2>&1
+	# the AVX drivers serve: chacha20, xchacha20, xchacha12 and the two
+	# adiantum names run the AVX ChaCha, nhpoly1305 the AVX NH
+	nc=$(grep -c "^  core: chacha avx[,;]" /tmp/status.out)
+	nn=$(grep -c "^  core: nh avx;" /tmp/status.out)
+	if [ "$nc" = 5 ] && [ "$nn" = 1 ]; then
+		pass "status: the AVX drivers serve all 6 names"
+	else
+		fail "status: AVX ChaCha serves $nc of 5 names, AVX NH $nn of 1"
+	fi
 	if grep -q "pshufb is slow on this CPU (Atom, Jaguar)" /tmp/status.out; then
 		pass "status says why ssse3 ranks below sse2"
 	else

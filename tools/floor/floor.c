@@ -14,7 +14,9 @@
  * of the output, and the last Poly1305 step of each hash; those serial
  * parts are timed as our code runs them (latency chains).  The fused loop
  * shows whether one pass of ChaCha and NH together could share cycles the
- * two separate passes leave idle.  Exit 2 if BENCH_CSV lacks a row.
+ * two separate passes leave idle.  Exit 2 if BENCH_CSV lacks a row.  The
+ * AVX variant is left out: it serves CPUs without AVX2, and this tool
+ * needs AVX2 to run.
  */
 #define _GNU_SOURCE
 #include <sched.h>

@@ -2,13 +2,14 @@
 /*
  * ChaCha stream XOR, four blocks at a time in xmm registers, for CPUs with
  * SSE2 only (K8/K10 Athlons and Phenoms), with SSSE3, and with AVX but not
- * AVX2 (Jaguar, Sandy Bridge, Bulldozer).  They differ in how they rotate
- * by 16 and 8 bits: SSE2 swaps words (16) and shifts (8), SSSE3 shuffles
- * bytes with pshufb, AVX swaps words (16) and shuffles bytes (8), which
- * llvm-mca's models put at or below the best of the other two on every AVX
- * CPU (the double round on btver2 84 cycles, SSE2 95; sandybridge 51,
- * SSSE3 51).  AVX also writes every instruction in its three-operand VEX
- * form, so no register is copied before an operation overwrites it.
+ * AVX2 (Jaguar, Sandy Bridge, Bulldozer to Steamroller).  They differ in
+ * how they rotate by 16 and 8 bits: SSE2 swaps words (16) and shifts (8),
+ * SSSE3 shuffles bytes with pshufb, AVX swaps words (16) and shuffles bytes
+ * (8), which llvm-mca's models of the AVX CPUs without AVX2 put below the
+ * best of the other two (the double round on btver2 85 cycles, SSE2 95; on
+ * bdver2 149, SSSE3 156).  AVX also writes every instruction in its
+ * three-operand VEX form, so no register is copied before an operation
+ * overwrites it.
  *
  * void ax86_chacha_xor_sse2(const u32 state[16], u8 *dst, const u8 *src,
  *			     unsigned int len, unsigned int nrounds);
@@ -82,6 +83,9 @@
 .if USE_VEX
 	v\op		\src2, \src1, \dst
 .else
+.ifc \src2, \dst
+	.error "V3: the SSE copy into \dst would overwrite \src2"
+.endif
 .ifnc \src1, \dst
 	movdqa		\src1, \dst
 .endif
@@ -162,7 +166,7 @@
  * AVX take them one quarter round after the other, with xmm\a (parked by
  * ROT4) as the spare, and bring xmm\a back: in llvm-mca's Sandy Bridge
  * and Haswell models the shifts of the four then spread out instead of
- * queueing for the one shift port (56 -> 50 cycles a double round; Linux
+ * queueing for the one shift port (56 -> 51 cycles a double round; Linux
  * 51).  SSE2 keeps the steps of the four side by side, which the in-order
  * Atoms it serves want (bonnell 136 cycles, 152 the other way).  Zen 3
  * runs both orders at the same speed.

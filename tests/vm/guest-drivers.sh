@@ -346,10 +346,18 @@ slow_pshufb_checks() {
 reload_cycles() {
 	variants_checks
 	ok=1
+	ours='^(x?chacha[0-9]+|nhpoly1305)-ax86-'
+	# three ChaCha names per ISA, NH for all but ssse3 and avx512vl
+	n=0
+	for isa in $(expected_isas); do
+		n=$((n + 3))
+		[ $isa = ssse3 ] || [ $isa = avx512vl ] || n=$((n + 1))
+	done
 	for i in 1 2 3; do
 		unload adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
-		grep -q -- "-ax86-" /proc/crypto && ok=0
+		drivers_settle "$ours" 0 || ok=0
 		modprobe adiantum_x86_chacha && modprobe adiantum_x86_nhpoly1305 || ok=0
+		drivers_settle "$ours" "$n" || ok=0
 	done
 	if [ $ok = 1 ] && adiantum-x86 status --require-ours >/dev/null; then
 		pass "3 rmmod/modprobe cycles, drivers back with selftest passed"
@@ -365,6 +373,7 @@ reload_cycles() {
 	unload adiantum_x86_nhpoly1305 adiantum_x86_chacha
 	modprobe adiantum_x86_chacha max_isa=sse2
 	modprobe adiantum_x86_nhpoly1305 max_isa=sse2
+	drivers_settle "$ours" 4
 	n=$(grep -cE "^driver *: (x?chacha[0-9]+|nhpoly1305)-ax86-" /proc/crypto)
 	if [ "$n" = 4 ] && [ "$(driver_selftest xchacha12-ax86-sse2)" = passed ]; then
 		pass "max_isa=sse2 registers only the 4 SSE2 drivers"

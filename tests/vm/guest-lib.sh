@@ -101,11 +101,27 @@ ref_adiantum() {
 
 DISK_MB=8
 
-# rmmod, waiting up to 5 s: the kernel may still be freeing the last users
+# Wait up to 15 s until /proc/crypto lists exactly $2 drivers whose name
+# matches the awk regex $1, each with its self-test passed.  Kernels that
+# test new algorithms asynchronously (6.12 under a loaded host) list an
+# algorithm's larval beside it for a while after modprobe returns.
+drivers_settle() {
+	for try in $(seq 30); do
+		set -- "$1" "$2" $(awk -v re="$1" '$1 == "driver" { d = $3 }
+			$1 == "selftest" && d ~ re { n++; if ($3 == "passed") p++ }
+			END { print n + 0, p + 0 }' /proc/crypto)
+		[ "$3" = "$2" ] && [ "$4" = "$2" ] && return 0
+		sleep 0.5
+	done
+	echo "    $3 drivers match $1, $4 passed their self-tests, want $2"
+	return 1
+}
+
+# rmmod, waiting up to 10 s: the kernel may still be freeing the last users
 # (dm-crypt tfms, self-test threads of new adiantum instances)
 unload() {
 	for m in "$@"; do
-		for try in 1 2 3 4 5 6 7 8 9; do
+		for try in $(seq 20); do
 			rmmod "$m" 2>/dev/null && break
 			sleep 0.5
 		done

@@ -22,24 +22,14 @@ adiantum_unload() {
 	return 1
 }
 
-# the driver the crypto API picks for name $1: the highest priority among
-# those whose self-test passed
-# After a modprobe: wait up to 30 s until $1 drivers of ours are listed
-# and every one has passed its self-test.  From 6.12 the kernel tests them
-# after the load returns, and lists a larval of each meanwhile.
+# After a modprobe: wait up to 30 s until $1 adiantum drivers of ours are
+# listed and every one has passed its self-test (guest-lib.sh)
 adiantum_settle() {
-	for try in $(seq 60); do
-		set -- "$1" $(awk '$1 == "driver" { d = $3 }
-			$1 == "selftest" && d ~ /^adiantum-.*-ax86-/ {
-				n++; if ($3 == "passed") p++ }
-			END { print n + 0, p + 0 }' /proc/crypto)
-		[ "$2" = "$1" ] && [ "$3" = "$1" ] && return 0
-		sleep 0.5
-	done
-	echo "    $2 drivers of ours listed, $3 passed their self-tests, want $1"
-	return 1
+	drivers_settle '^adiantum-.*-ax86-' "$1" 60
 }
 
+# the driver the crypto API picks for name $1: the highest priority among
+# those whose self-test passed
 adiantum_winner() {
 	awk -v n="$1" '$1 == "name" { cur = $3 } $1 == "driver" { d = $3 }
 		$1 == "priority" { p = $3 }

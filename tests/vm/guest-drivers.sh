@@ -355,7 +355,7 @@ reload_cycles() {
 	done
 	for i in 1 2 3; do
 		unload adiantum_x86_nhpoly1305 adiantum_x86_chacha || ok=0
-		drivers_settle "$ours" 0 || ok=0
+		drivers_settle -ax86- 0 || ok=0
 		modprobe adiantum_x86_chacha && modprobe adiantum_x86_nhpoly1305 || ok=0
 		drivers_settle "$ours" "$n" || ok=0
 	done

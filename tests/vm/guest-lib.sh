@@ -101,19 +101,20 @@ ref_adiantum() {
 
 DISK_MB=8
 
-# Wait up to 15 s until /proc/crypto lists exactly $2 drivers whose name
-# matches the awk regex $1, each with its self-test passed.  Kernels that
-# test new algorithms asynchronously (6.12 under a loaded host) list an
-# algorithm's larval beside it for a while after modprobe returns.
+# Wait until /proc/crypto lists exactly $2 drivers whose name matches the
+# awk regex $1, each with its self-test passed; $3 half-second tries (30
+# if not given).  Kernels that test new algorithms asynchronously (from
+# 6.12) list an algorithm's larval beside it for a while after modprobe
+# returns.
 drivers_settle() {
-	for try in $(seq 30); do
-		set -- "$1" "$2" $(awk -v re="$1" '$1 == "driver" { d = $3 }
+	for try in $(seq "${3:-30}"); do
+		set -- "$1" "$2" "${3:-30}" $(awk -v re="$1" '$1 == "driver" { d = $3 }
 			$1 == "selftest" && d ~ re { n++; if ($3 == "passed") p++ }
 			END { print n + 0, p + 0 }' /proc/crypto)
-		[ "$3" = "$2" ] && [ "$4" = "$2" ] && return 0
+		[ "$4" = "$2" ] && [ "$5" = "$2" ] && return 0
 		sleep 0.5
 	done
-	echo "    $3 drivers match $1, $4 passed their self-tests, want $2"
+	echo "    $4 drivers match $1, $5 passed their self-tests, want $2"
 	return 1
 }
 

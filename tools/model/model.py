@@ -39,9 +39,10 @@ CPUS = [
     ("znver4", "avx2"),     # if this llvm has it
 ]
 # where our driver serves the SSE2 ChaCha although the CPU has SSSE3: the
-# pshufb-is-slow CPUs of arch/x86/crypto/slow_pshufb_models.h (llvm's
-# goldmont is the Silvermont model, but Goldmont is not on that list)
-SLOW_PSHUFB = {"bonnell", "silvermont", "btver2"}
+# pshufb-is-slow CPUs of arch/x86/crypto/slow_pshufb_models.h without AVX
+# (Jaguar, btver2, is on that list too, but its AVX variant outranks both;
+# llvm's goldmont is the Silvermont model, but Goldmont is not on the list)
+SLOW_PSHUFB = {"bonnell", "silvermont"}
 LEVELS = ["sse2", "ssse3", "avx", "avx2"]
 NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
          "chacha-avx": "avx", "chacha-avx2": "avx2", "hchacha": "ssse3",

@@ -27,6 +27,8 @@ arch/x86/crypto/chacha-sse-x86_64.S|vpsrld		$(32 - \n), %xmm\r, %xmm\r|vpsrld		$
 arch/x86/crypto/chacha-sse-x86_64.S|vpxor		\off(SRC), %xmm\r, %xmm\r|vpaddd		\off(SRC), %xmm\r, %xmm\r|avx
 arch/x86/crypto/chacha-sse-x86_64.S|v\op		\src2, \src1, \dst|v\op		\src1, \src2, \dst|avx
 arch/x86/crypto/nh-avx2-x86_64.S|PASSES		xmm, 48, xmm|PASSES		xmm, 32, xmm|avx
+arch/x86/crypto/nh-avx2-x86_64.S|PASSES		ymm, 96|PASSES		ymm, 64|avx2
+arch/x86/crypto/nh-avx2-x86_64.S|sub		$-128, MSG|sub		$-112, MSG|avx2
 arch/x86/crypto/nh-avx2-x86_64.S|vmovdqu		%xmm2, 16(HASH)|vmovdqu		%xmm0, 16(HASH)|avx
 arch/x86/crypto/nh-avx2-x86_64.S|UNITS		xmm, 16, xmm|UNITS		xmm, 32, xmm|avx
 arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21

@@ -157,10 +157,11 @@ def ours_nh_avx():
 
 
 def ours_nh_avx2():
-    """Two units a loop (ymm), one more with xmm if the count is odd."""
+    """Eight units (four ymm steps) a loop, then two a loop, then one (xmm)."""
     func = "ax86_nh_avx2"
     regions = {
-        "setup": ("once", func, "FUNC", r"\.Lpair", ()),
+        "setup": ("once", func, "FUNC", r"\.Leight", ()),
+        "eight": ("loop", func, r"\.Leight", r"loop:\.Leight", ()),
         "pair": ("loop", func, r"\.Lpair", r"loop:\.Lpair", ()),
         "odd": ("once", func, r"\.Lodd", r"\.Lsum", ()),
         "sum": ("once", func, r"\.Lsum", "END", ()),
@@ -168,8 +169,8 @@ def ours_nh_avx2():
 
     def plan(length, nrounds):
         left = nh_units_left(length, 32, "nh-avx2")
-        return [("setup", 1), ("pair", length // 32), ("odd", left),
-                ("sum", 1)]
+        return [("setup", 1), ("eight", length // 128),
+                ("pair", length % 128 // 32), ("odd", left), ("sum", 1)]
     return Core("ours", "nh-avx2", OURS + "/nh-avx2-x86_64.S", regions, plan)
 
 

@@ -283,6 +283,17 @@ variants_checks() {
 # AVX, as slow_pshufb_models.h names it.  Every SSSE3 driver ranks just
 # below its SSE2 one there, and the variants parameter says why; the AVX
 # drivers rank above both and serve.
+# ranks_above WHY HIGH LOW: driver HIGH has the higher priority of the two
+ranks_above() {
+	hi=$(driver_field "$2" priority)
+	lo=$(driver_field "$3" priority)
+	if [ -n "$hi" ] && [ -n "$lo" ] && [ "$hi" -gt "$lo" ]; then
+		pass "$1: $2 $hi above $3 $lo"
+	else
+		fail "$1: $2 '$hi' not above $3 '$lo'"
+	fi
+}
+
 slow_pshufb_checks() {
 	load_modules
 	check_registered
@@ -291,27 +302,10 @@ slow_pshufb_checks() {
 	type adiantum_settle >/dev/null 2>&1 && adiantum_settle 4 >/dev/null
 	for d in chacha20 xchacha20 xchacha12 adiantum-xchacha12-aes \
 		 adiantum-xchacha20-aes; do
-		p2=$(driver_field "$d-ax86-sse2" priority)
-		p3=$(driver_field "$d-ax86-ssse3" priority)
-		if [ -n "$p2" ] && [ -n "$p3" ] && [ "$p3" -lt "$p2" ]; then
-			pass "slow pshufb: $d-ax86-ssse3 $p3 below $d-ax86-sse2 $p2"
-		else
-			fail "slow pshufb: $d-ax86-ssse3 '$p3', $d-ax86-sse2 '$p2'"
-		fi
-		pa=$(driver_field "$d-ax86-avx" priority)
-		if [ -n "$pa" ] && [ -n "$p2" ] && [ "$pa" -gt "$p2" ]; then
-			pass "AVX without AVX2: $d-ax86-avx $pa above $d-ax86-sse2 $p2"
-		else
-			fail "AVX without AVX2: $d-ax86-avx '$pa', $d-ax86-sse2 '$p2'"
-		fi
+		ranks_above "slow pshufb" "$d-ax86-sse2" "$d-ax86-ssse3"
+		ranks_above "AVX without AVX2" "$d-ax86-avx" "$d-ax86-sse2"
 	done
-	pa=$(driver_field nhpoly1305-ax86-avx priority)
-	p2=$(driver_field nhpoly1305-ax86-sse2 priority)
-	if [ -n "$pa" ] && [ -n "$p2" ] && [ "$pa" -gt "$p2" ]; then
-		pass "AVX without AVX2: nhpoly1305-ax86-avx $pa above nhpoly1305-ax86-sse2 $p2"
-	else
-		fail "AVX without AVX2: nhpoly1305-ax86-avx '$pa', nhpoly1305-ax86-sse2 '$p2'"
-	fi
+	ranks_above "AVX without AVX2" nhpoly1305-ax86-avx nhpoly1305-ax86-sse2
 	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
 		f=/sys/module/$m/parameters/variants
 		# the SSSE3 drivers' lines (an AVX line names hchacha=ssse3)

@@ -5,7 +5,9 @@
  * on a thread whose stack is a buffer of ours, zeroed before; afterwards the
  * buffer is searched for every NH output the run produced.  NH here is the
  * SSE2 assembly, which keeps its sums in registers, so anything found was
- * left by the C around it.
+ * left by the C around it.  The binary is linked with -z now (Makefile):
+ * a lazy symbol lookup on this thread would save the registers' leftovers
+ * on its stack (seen on an AVX-512 host: NH sum 2 of the last chunk).
  */
 #define _GNU_SOURCE	/* memmem */
 #include <pthread.h>

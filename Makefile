@@ -31,7 +31,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
 	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
 	arch/x86/crypto/chacha_dispatch.h \
 	arch/x86/crypto/isa.h arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
-	arch/x86/crypto/slow_pshufb_models.h \
+	arch/x86/crypto/slow_pshufb_models.h arch/x86/crypto/simd_latency_models.h \
 	arch/x86/crypto/adiantum_dispatch.h
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
@@ -177,7 +177,8 @@ LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
 	nh-sse2-x86_64.S nh-avx2-x86_64.S)
 BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
 	tools/common/cycles.h \
-	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h
+	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h \
+	arch/x86/crypto/simd_latency_models.h
 LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
 
 $(LINUX_ASM) $(LINUX_POLY): | $(BUILD)

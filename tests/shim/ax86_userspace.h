@@ -53,5 +53,6 @@ static inline void memzero_explicit(void *p, size_t n)
 #define round_down(x, y) ((x) & ~((__typeof__(x))(y) - 1))
 #define round_up(x, y) ((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define __maybe_unused __attribute_maybe_unused__	/* sys/cdefs.h */
 
 #endif /* AX86_USERSPACE_H */

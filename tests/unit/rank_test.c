@@ -10,6 +10,7 @@
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "../../arch/x86/crypto/isa.h"
+#include "../../arch/x86/crypto/simd_latency_models.h"
 #include "harness.h"
 
 #define BASE	400
@@ -162,7 +163,9 @@ static const char *nh_name_err(const char *isa, const char *name,
 static void test_core_names(void)
 {
 	static const struct {
-		const char *isa, *chacha, *hchacha, *nh;
+		const char *isa, *chacha;
+		const char *(*hchacha)(void);
+		const char *nh;
 		ax86_nh_fn nh_fn;
 		const char *want_chacha, *want_hchacha, *want_nh;
 	} v[] = {
@@ -177,22 +180,29 @@ static void test_core_names(void)
 	unsigned int i;
 	int bad = 0;
 
-	for (i = 0; i < ARRAY_SIZE(v); i++) {
-		err = nh_name_err(v[i].isa, v[i].nh, v[i].nh_fn);
+	for (i = 0; i < 2 * ARRAY_SIZE(v); i++) {
+		unsigned int k = i % ARRAY_SIZE(v);
+		/* on a CPU of simd_latency_models.h every HChaCha is C */
+		const char *want_h = i < ARRAY_SIZE(v) ? v[k].want_hchacha :
+							   "portable";
+
+		ax86_hchacha_portable = i >= ARRAY_SIZE(v);
+		err = nh_name_err(v[k].isa, v[k].nh, v[k].nh_fn);
 		if (*err) {
 			report_fail("core-names", "%s", err);
 			bad = 1;
-		} else if (strcmp(v[i].chacha, v[i].want_chacha) ||
-			   strcmp(v[i].hchacha, v[i].want_hchacha) ||
-			   strcmp(v[i].nh, v[i].want_nh)) {
+		} else if (strcmp(v[k].chacha, v[k].want_chacha) ||
+			   strcmp(v[k].hchacha(), want_h) ||
+			   strcmp(v[k].nh, v[k].want_nh)) {
 			report_fail("core-names",
 				    "%s: chacha=%s hchacha=%s nh=%s, want %s %s %s",
-				    v[i].isa, v[i].chacha, v[i].hchacha, v[i].nh,
-				    v[i].want_chacha, v[i].want_hchacha,
-				    v[i].want_nh);
+				    v[k].isa, v[k].chacha, v[k].hchacha(),
+				    v[k].nh, v[k].want_chacha, want_h,
+				    v[k].want_nh);
 			bad = 1;
 		}
 	}
+	ax86_hchacha_portable = false;
 	err = nh_name_err("generic", ax86_adiantum_nh_core(generic),
 			  ax86_adiantum_nh(generic));
 	if (*err) {
@@ -201,12 +211,41 @@ static void test_core_names(void)
 	}
 	if (!bad)
 		report_pass("core-names",
-			    "%zu variants: each nh= names the NH it calls",
+			    "%zu variants, both HChaCha choices: each nh= names the NH it calls",
 			    ARRAY_SIZE(v));
+}
+
+/* simd_latency_models.h: Zen 5 and nothing else */
+static void test_simd_latency_rule(void)
+{
+	static const struct {
+		bool amd;
+		unsigned int family;
+		bool want;
+	} c[] = {
+		{ true, 0x1a, true },	/* Zen 5 */
+		{ true, 0x19, false },	/* Zen 3, Zen 4 */
+		{ true, 0x17, false },	/* Zen 1, Zen 2 */
+		{ true, 0x16, false },	/* Jaguar */
+		{ false, 0x1a, false },
+		{ false, 6, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++)
+		if (ax86_simd_latency2_cpu(c[i].amd, c[i].family) != c[i].want) {
+			report_fail("simd-latency-rule", "%s family %#x: %d",
+				    c[i].amd ? "AMD" : "other", c[i].family,
+				    !c[i].want);
+			return;
+		}
+	report_pass("simd-latency-rule", "%zu CPUs: portable HChaCha on Zen 5 only",
+		    ARRAY_SIZE(c));
 }
 
 void test_rank(void)
 {
+	test_simd_latency_rule();
 	test_rank_rule();
 	test_core_names();
 }

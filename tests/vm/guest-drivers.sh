@@ -262,6 +262,25 @@ variants_checks() {
 	   grep -qv " hchacha="; then
 		fail "adiantum_x86_chacha: variants: an xchacha line without hchacha="
 	fi
+	# simd_latency_models.h: the portable HChaCha on AMD family 0x1a, the
+	# SSSE3 one on every other CPU that has SSSE3
+	want=ssse3
+	grep -q "^vendor_id.*AuthenticAMD" /proc/cpuinfo &&
+		grep -q "^cpu family.*: 26$" /proc/cpuinfo && want=portable
+	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
+		f=/sys/module/$m/parameters/variants
+		n=$(grep " hchacha=" "$f" | grep -cv -- "-ax86-sse2 ")
+		if [ "$n" = 0 ]; then
+			has_flag ssse3 &&
+				fail "$m: variants: no line past sse2 names hchacha="
+		elif grep " hchacha=" "$f" | grep -v -- "-ax86-sse2 " |
+		   grep -qv " hchacha=$want "; then
+			fail "$m: variants: a line past sse2 without hchacha=$want"
+			sed 's/^/    /' "$f"
+		else
+			pass "$m: variants: all $n lines past sse2 say hchacha=$want"
+		fi
+	done
 	check_status_cores
 	# as the adiantum checks left it: unloaded
 	if type adiantum_unload >/dev/null 2>&1; then
@@ -334,6 +353,19 @@ slow_pshufb_checks() {
 	else
 		fail "status does not say why ssse3 ranks below sse2"
 	fi
+	dmesg_clean
+}
+
+# The "zen5" boot: an AMD family 0x1a CPU, as simd_latency_models.h names
+# it.  Every variant takes the portable HChaCha there (variants_checks
+# checks the lines say so), and the drivers still give the reference's
+# bytes (the tool's check) and the template's (dm-crypt).
+simd_latency2_checks() {
+	load_modules
+	check_registered
+	variants_checks
+	dm_case xchacha12 4096
+	tool check
 	dmesg_clean
 }
 

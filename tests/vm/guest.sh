@@ -8,6 +8,7 @@
 #   ax86.fuzz=N      fuzz cases per driver
 #   ax86.mode=demo   the demo instead of the tests
 #   ax86.mode=slow-pshufb   only the ranking checks of a slow-pshufb CPU
+#   ax86.mode=simd-latency2   only the HChaCha checks of a Zen 5 CPU
 export PATH=/sbin:/bin
 export DM_DISABLE_UDEV=1
 
@@ -45,6 +46,8 @@ if [ "$MODE" = demo ]; then
 	demo
 elif [ "$MODE" = slow-pshufb ]; then
 	slow_pshufb_checks
+elif [ "$MODE" = simd-latency2 ]; then
+	simd_latency2_checks
 else
 	load_modules
 	check_registered

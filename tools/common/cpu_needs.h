@@ -6,10 +6,13 @@
 #ifndef AX86_CPU_NEEDS_H
 #define AX86_CPU_NEEDS_H
 
+#include <cpuid.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../../arch/x86/crypto/isa_needs.h"
+#include "../../arch/x86/crypto/simd_latency_models.h"
 
 /*
  * NULL if the CPU has every feature named in @needs (space-separated
@@ -34,6 +37,24 @@ static inline const char *cpu_lacks(const char *needs)
 #undef CPU
 	}
 	return NULL;
+}
+
+/* simd_latency_models.h's rule on this CPU, as the kernel applies it */
+static inline bool cpu_simd_latency2(void)
+{
+	unsigned int a, b, c, d, family;
+	bool amd;
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return false;
+	/* "AuthenticAMD" in ebx, edx, ecx */
+	amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return false;
+	family = (a >> 8) & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	return ax86_simd_latency2_cpu(amd, family);
 }
 
 #endif /* AX86_CPU_NEEDS_H */

@@ -332,12 +332,13 @@ static enum ax86_isa ax86_max;
 
 /* the cores of each variant, named where the dispatch headers pick them */
 #define CORES(isa) {							\
-	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
-	ax86_adiantum_nh_core(isa)					\
+	ax86_stream_core_##isa, ax86_adiantum_nh_core(isa),		\
+	ax86_hchacha_core_##isa						\
 }
 
 static const struct {
-	const char *chacha, *hchacha, *nh;
+	const char *chacha, *nh;
+	const char *(*hchacha)(void);
 } ax86_adiantum_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
 	[AX86_SSSE3] = CORES(ssse3),
@@ -363,7 +364,7 @@ static int ax86_variants_get(char *buf, const struct kernel_param *kp)
 					alg->base.cra_driver_name,
 					alg->base.cra_priority,
 					ax86_adiantum_cores[i].chacha,
-					ax86_adiantum_cores[i].hchacha,
+					ax86_adiantum_cores[i].hchacha(),
 					ax86_adiantum_cores[i].nh,
 					ax86_have_aesni ? "aes-ni" : "aes-lib",
 					ax86_rank_reason(i));
@@ -404,6 +405,7 @@ static int __init ax86_adiantum_mod_init(void)
 	}
 	ax86_max = max;
 	ax86_have_aesni = boot_cpu_has(X86_FEATURE_AES);
+	ax86_hchacha_portable = ax86_simd_latency2();
 	for (i = 0; i <= max; i++) {
 		if (!ax86_cpu_has(i))
 			continue;

@@ -5,7 +5,7 @@
  * benchmark times exactly what the drivers run.  Called with the FPU
  * usable; every stream function advances state[12] by the blocks it began.
  * Beside each choice, the name of the core it picks (ax86_stream_core_*,
- * ax86_hchacha_core_*), which the modules' variants parameter shows.
+ * ax86_hchacha_core_*()), which the modules' variants parameter shows.
  */
 #ifndef AX86_CHACHA_DISPATCH_H
 #define AX86_CHACHA_DISPATCH_H
@@ -57,22 +57,41 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 }
 static const char ax86_stream_core_avx512[] = "avx512";
 
-/* SSSE3's HChaCha beats the portable one by about a fifth; SSE2 has none */
+/*
+ * HChaCha is one chain of dependent steps: its time is their latency.
+ * SSSE3 does a row of four words an instruction and beats the portable C
+ * by about a fifth where simple SIMD instructions take one cycle; where
+ * they take two (simd_latency_models.h) the C's scalar chain wins, 196
+ * cycles against 340 on Zen 5.  ax86_hchacha_portable is set once, when a
+ * module loads, from ax86_simd_latency2() (isa.h); make bench and the unit
+ * tests set it the same way.  SSE2 has no SIMD HChaCha at all.
+ */
+static bool ax86_hchacha_portable __maybe_unused;
+
 static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
 						   u32 out[8],
 						   unsigned int nrounds)
 {
 	ax86_hchacha(state, out, nrounds);
 }
-static const char ax86_hchacha_core_sse2[] = "portable";
+static inline const char *ax86_hchacha_core_sse2(void)
+{
+	return "portable";
+}
 
 #define AX86_HCHACHA_SSSE3(isa)						\
-static const char ax86_hchacha_core_##isa[] = "ssse3";			\
+static inline const char *ax86_hchacha_core_##isa(void)		\
+{									\
+	return ax86_hchacha_portable ? "portable" : "ssse3";		\
+}									\
 static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\
 {									\
-	ax86_hchacha_ssse3(state, out, nrounds);			\
+	if (ax86_hchacha_portable)					\
+		ax86_hchacha(state, out, nrounds);			\
+	else								\
+		ax86_hchacha_ssse3(state, out, nrounds);		\
 }
 AX86_HCHACHA_SSSE3(ssse3)
 AX86_HCHACHA_SSSE3(avx)

@@ -200,7 +200,8 @@ static enum ax86_isa ax86_max;
 #define CORES(isa) { ax86_stream_core_##isa, ax86_hchacha_core_##isa }
 
 static const struct {
-	const char *chacha, *hchacha;
+	const char *chacha;
+	const char *(*hchacha)(void);
 } ax86_chacha_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
 	[AX86_SSSE3] = CORES(ssse3),
@@ -228,7 +229,7 @@ static int ax86_variants_get(char *buf, const struct kernel_param *kp)
 			/* XChaCha derives its subkey with HChaCha */
 			if (alg->ivsize == AX86_XCHACHA_IV_SIZE)
 				len = ax86_emit(buf, len, " hchacha=%s",
-						ax86_chacha_cores[i].hchacha);
+						ax86_chacha_cores[i].hchacha());
 			len = ax86_emit(buf, len, " rank=%s\n",
 					ax86_rank_reason(i));
 		}
@@ -267,6 +268,7 @@ static int __init ax86_chacha_mod_init(void)
 		return -EINVAL;
 	}
 	ax86_max = max;
+	ax86_hchacha_portable = ax86_simd_latency2();
 	for (i = 0; i <= max; i++) {
 		if (!ax86_cpu_has(i))
 			continue;

@@ -18,6 +18,7 @@
 
 #include "../../../compat.h"
 #include "slow_pshufb_models.h"
+#include "simd_latency_models.h"
 #endif
 #include "isa_needs.h"
 
@@ -146,6 +147,13 @@ static inline bool ax86_pshufb_slow(void)
 		if (boot_cpu_data.x86_model == ax86_slow_pshufb_models[i])
 			return true;
 	return false;
+}
+
+/* CPUs where a chain of SIMD steps is slower than a scalar one */
+static inline bool ax86_simd_latency2(void)
+{
+	return ax86_simd_latency2_cpu(boot_cpu_data.x86_vendor ==
+				      X86_VENDOR_AMD, boot_cpu_data.x86);
 }
 
 static inline int ax86_priority_from(int base, enum ax86_isa isa)

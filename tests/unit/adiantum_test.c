@@ -358,7 +358,7 @@ static void test_variant(unsigned int s, const char *alg,
 		rng_fill(&r, src, len);
 		ref_crypt(&t, ref, src, len, tweak, len & 2);
 		/* both HChaCha choices of chacha_dispatch.h */
-		ax86_hchacha_portable = len & 4;
+		ax86_slow_simd_chains = len & 4;
 		simd[s].crypt(&t.k, &t.ossl, ossl_aes_block, dst, src, len,
 			      tweak, len & 2);
 		if (memcmp(dst, ref, len))
@@ -379,14 +379,14 @@ static void test_variant(unsigned int s, const char *alg,
 		}
 		len = rng_below(&r, 8) ? 16 + rng_below(&r, 4200) :
 					 16 + rng_below(&r, MAX_LEN - 16 + 1);
-		ax86_hchacha_portable = i & 1;
+		ax86_slow_simd_chains = i & 1;
 		e = one_case(s, &t, &r, len, soff, doff, in_place);
 		if (e)
 			snprintf(err, sizeof(err),
 				 "%s: length %u, offsets %u/%u%s", e, len, soff,
 				 doff, in_place ? ", in place" : "");
 	}
-	ax86_hchacha_portable = false;
+	ax86_slow_simd_chains = false;
 	ossl_aes_free(&t.ossl);
 	report_cases(group, cases, err);
 }

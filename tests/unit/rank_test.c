@@ -186,7 +186,7 @@ static void test_core_names(void)
 		const char *want_h = i < ARRAY_SIZE(v) ? v[k].want_hchacha :
 							   "portable";
 
-		ax86_hchacha_portable = i >= ARRAY_SIZE(v);
+		ax86_slow_simd_chains = i >= ARRAY_SIZE(v);
 		err = nh_name_err(v[k].isa, v[k].nh, v[k].nh_fn);
 		if (*err) {
 			report_fail("core-names", "%s", err);
@@ -202,7 +202,7 @@ static void test_core_names(void)
 			bad = 1;
 		}
 	}
-	ax86_hchacha_portable = false;
+	ax86_slow_simd_chains = false;
 	err = nh_name_err("generic", ax86_adiantum_nh_core(generic),
 			  ax86_adiantum_nh(generic));
 	if (*err) {

@@ -20,7 +20,10 @@ const struct variant variants[] = {
 	{ "avx", AX86_NEEDS_AVX, ax86_chacha_xor_avx, NULL, ax86_nh_avx,
 	  "chacha_xor_avx hchacha_ssse3 nh_avx poly1305_x86_64" },
 	{ "avx2", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2, NULL, ax86_nh_avx2,
-	  "chacha_xor_avx2 hchacha_ssse3 nh_avx2 poly1305_x86_64" },
+	  "chacha_xor_avx2 chacha_xor_avx2_pairs hchacha_ssse3 nh_avx2 poly1305_x86_64" },
+	/* the AVX2 core as the avx2 variant runs it on Zen 5 */
+	{ "avx2-pairs", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2_pairs, NULL, NULL,
+	  "chacha_xor_avx2_pairs" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
 	  "chacha_xor_avx512vl hchacha_ssse3" },
 	{ "avx512", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512, NULL,
@@ -39,6 +42,7 @@ static const struct {
 	{ "hchacha_ssse3", "sse2 ssse3" },
 	{ "chacha_xor_avx", "avx" },			/* VEX on xmm */
 	{ "chacha_xor_avx2", "avx avx2" },
+	{ "chacha_xor_avx2_pairs", "avx avx2" },
 	{ "chacha_xor_avx512vl", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "chacha_xor_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "nh_sse2", "sse2" },

@@ -191,7 +191,7 @@ const unsigned int cb_nr_impls = ARRAY_SIZE(cb_impls);
 void cb_impls_init(void)
 {
 	/* the HChaCha the drivers pick on this CPU (chacha_dispatch.h) */
-	ax86_hchacha_portable = cpu_simd_latency2();
+	ax86_slow_simd_chains = cpu_simd_latency2();
 	if (sodium_init() < 0)
 		fprintf(stderr, "corebench: sodium_init failed\n");
 }

@@ -183,7 +183,7 @@ int main(int argc, char **argv)
 	CPU_SET(0, &set);
 	sched_setaffinity(0, sizeof(set), &set);
 	cycles_per_tick = ax86_core_cycles_per_tick();
-	ax86_hchacha_portable = cpu_simd_latency2();	/* as the glue */
+	ax86_slow_simd_chains = cpu_simd_latency2();	/* as the glue */
 	memset(buf, 0x5a, sizeof(buf));
 	memset(nhkey, 0x3c, sizeof(nhkey));
 	ax86_aesni_setkey256(aes.enc, aes.dec, buf);

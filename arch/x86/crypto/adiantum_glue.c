@@ -405,7 +405,7 @@ static int __init ax86_adiantum_mod_init(void)
 	}
 	ax86_max = max;
 	ax86_have_aesni = boot_cpu_has(X86_FEATURE_AES);
-	ax86_hchacha_portable = ax86_simd_latency2();
+	ax86_slow_simd_chains = ax86_simd_latency2();
 	for (i = 0; i <= max; i++) {
 		if (!ax86_cpu_has(i))
 			continue;

@@ -30,6 +30,7 @@ AX86_CHACHA_ASM(sse2);
 AX86_CHACHA_ASM(ssse3);
 AX86_CHACHA_ASM(avx);
 AX86_CHACHA_ASM(avx2);
+AX86_CHACHA_ASM(avx2_pairs);
 AX86_CHACHA_ASM(avx512vl);
 AX86_CHACHA_ASM(avx512);
 asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],

@@ -19,6 +19,16 @@
  * a register rather than a memory operand runs at the same speed on Zen 3,
  * and keeps llvm-mca's models (make model) from putting the mask's load on
  * the rows' dependency chains.
+ *
+ * ax86_chacha_xor_avx2_pairs, same contract, is for CPUs whose simple SIMD
+ * instructions take two cycles (simd_latency_models.h): there a double
+ * round waits on its four chains, not on the pipes (63 cycles where a loop
+ * of its instructions without the dependencies takes 41).  While more than
+ * one batch is left it runs two, A and B, half round by half round, the
+ * registers holding one while the other waits in the frame:
+ * each swap is 16 stores and 16 loads, which the idle load and store
+ * ports absorb, and the core overlaps A's chains with B's (47 cycles a
+ * double round per batch).  A is output first, then B from the frame.
  */
 #include <linux/linkage.h>
 
@@ -45,8 +55,18 @@
 #define CTR	0		/* row 12: the counters of this batch */
 #define SPILL	32		/* rows 14, 15 parked while 0..7 are output */
 #define TMP	96		/* the a row parked for a shuffle and rotation */
-#define KS	128		/* keystream of a final partial batch (last) */
-#define FRAME_BYTES	640
+#define PENDING	128		/* pairs: nonzero while batch B waits in SET_B */
+#define USED	132		/* pairs: nonzero once a pair ran */
+#define KS	160		/* keystream of a final partial batch (last) */
+#define FRAME_BYTES	672
+/*
+ * pairs: batch A's rows while B's are in the registers, and B's while A's
+ * are.  A is output first, so SET_A is free again when B, if it is the
+ * final partial batch, parks its keystream in KS.
+ */
+#define SET_A	KS
+#define SET_B	FRAME_BYTES
+#define PAIRS_FRAME_BYTES	(FRAME_BYTES + 512)
 
 .text
 
@@ -97,6 +117,43 @@
 	OP4		vpaddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
 	OP4		vpxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
 	ROT4		7, \a3, \b0, \b1, \b2, \b3
+.endm
+
+/* pairs: the sixteen rows to and from the frame at \area */
+.macro STORE_ROWS area
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqa		%ymm\w, \area+32*\w(FRAME)
+.endr
+.endm
+
+.macro LOAD_ROWS area
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqa		\area+32*\w(FRAME), %ymm\w
+.endr
+.endm
+
+.macro SWAP to, from
+	STORE_ROWS	\to
+	LOAD_ROWS	\from
+.endm
+
+.macro COLUMNS
+	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
+.endm
+
+.macro DIAGONALS
+	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
+.endm
+
+/* a batch's rows from @state, its counters from CTR(FRAME), + 8 for B */
+.macro LOAD_STATE b
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
+	vpbroadcastd	4*\w(STATE), %ymm\w
+.endr
+	vmovdqa		CTR(FRAME), %ymm12
+.if \b
+	vpaddd		.Leights(%rip), %ymm12, %ymm12
+.endif
 .endm
 
 /*
@@ -152,35 +209,59 @@
 	JOIN_OUT	\a0, \b0, 3, \off, \b2, \s1
 .endm
 
-SYM_FUNC_START(ax86_chacha_xor_avx2)
+.macro CHACHA_XOR pairs
 	test		%ecx, %ecx
-	jz		.Lout
+	jz		.Lout\@
 	mov		%ecx, %ecx
-	sub		$(FRAME_BYTES + 32), %rsp
+	sub		$(FRAME_BYTES + 512 * \pairs + 32), %rsp
 	lea		31(%rsp), FRAME
 	and		$~31, FRAME
 
 	vpbroadcastd	4*12(STATE), %ymm0
 	vpaddd		.Lctr_inc(%rip), %ymm0, %ymm0
 	vmovdqa		%ymm0, CTR(FRAME)
+.if \pairs
+	movq		$0, PENDING(FRAME)	/* and USED */
+.endif
 
 	/* the state words come straight from @state: no key on the stack */
-.Lbatch:
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
-	vpbroadcastd	4*\w(STATE), %ymm\w
-.endr
-	vmovdqa		CTR(FRAME), %ymm12
+.Lbatch\@:
+.if \pairs
+	cmp		$BATCH, LEN
+	jbe		.Lsingle\@
+	LOAD_STATE	1
+	STORE_ROWS	SET_B
+	LOAD_STATE	0
+	movl		$1, PENDING(FRAME)
+	movl		$1, USED(FRAME)
 	mov		NROUNDS, ROUND
-.Lround:
-	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
-	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
+.Lpair_round\@:
+	COLUMNS
+	SWAP		SET_A, SET_B
+	COLUMNS
+	SWAP		SET_B, SET_A
+	DIAGONALS
+	SWAP		SET_A, SET_B
+	DIAGONALS
+	SWAP		SET_B, SET_A
 	sub		$2, ROUND
-	jnz		.Lround
+	jnz		.Lpair_round\@
+	jmp		.Lfeed\@
+.Lsingle\@:
+.endif
+	LOAD_STATE	0
+	mov		NROUNDS, ROUND
+.Lround\@:
+	COLUMNS
+	DIAGONALS
+	sub		$2, ROUND
+	jnz		.Lround\@
 
 	/*
 	 * Feed-forward and output, rows 0..7 first with rows 14 and 15 parked
 	 * as the two spare registers, then rows 8..15 with 0 and 1 spare.
 	 */
+.Lfeed\@:
 	vmovdqa		%ymm14, SPILL(FRAME)
 	vmovdqa		%ymm15, SPILL+32(FRAME)
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7
@@ -198,56 +279,79 @@ SYM_FUNC_START(ax86_chacha_xor_avx2)
 	EIGHT_ROWS_OUT	32, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1
 
 	cmp		$BATCH, LEN
-	jb		.Ltail
-	je		.Ldone
+	jb		.Ltail\@
+	je		.Ldone\@
 	sub		$BATCH, LEN
 	add		$BATCH, SRC
 	add		$BATCH, DST
 	vmovdqa		CTR(FRAME), %ymm0
 	vpaddd		.Leights(%rip), %ymm0, %ymm0
 	vmovdqa		%ymm0, CTR(FRAME)
-	jmp		.Lbatch
+.if \pairs
+	cmpl		$0, PENDING(FRAME)
+	je		.Lbatch\@
+	movl		$0, PENDING(FRAME)
+	LOAD_ROWS	SET_B
+	jmp		.Lfeed\@
+.else
+	jmp		.Lbatch\@
+.endif
 
 	/* a final partial batch: XOR len < 512 bytes from the parked keystream */
-.Ltail:
+.Ltail\@:
 	xor		%eax, %eax
-.Ltail32:
+.Ltail32\@:
 	lea		32(%rax), %r10
 	cmp		LEN, %r10
-	ja		.Ltail1
+	ja		.Ltail1\@
 	vmovdqu		(SRC,%rax), %ymm0
 	vpxor		KS(FRAME,%rax), %ymm0, %ymm0
 	vmovdqu		%ymm0, (DST,%rax)
 	mov		%r10, %rax
-	jmp		.Ltail32
-.Ltail1:
+	jmp		.Ltail32\@
+.Ltail1\@:
 	cmp		LEN, %rax
-	jae		.Ltail_done
+	jae		.Ltail_done\@
 	movzbl		(SRC,%rax), %r10d
 	xorb		KS(FRAME,%rax), %r10b
 	movb		%r10b, (DST,%rax)
 	inc		%rax
-	jmp		.Ltail1
+	jmp		.Ltail1\@
 
 	/*
 	 * The scratch holds counters, round state and keystream: wipe it, KS
-	 * too if a partial batch used it (%r8, the round count, is free now).
+	 * too if a partial batch used it, SET_A and SET_B if a pair ran (%r8,
+	 * the round count, is free now).
 	 */
-.Ltail_done:
+.Ltail_done\@:
 	mov		$FRAME_BYTES, %r8d
-	jmp		.Lwipe_from_0
-.Ldone:
+	jmp		.Lwipe_sets\@
+.Ldone\@:
 	mov		$KS, %r8d
-.Lwipe_from_0:
+.Lwipe_sets\@:
+.if \pairs
+	cmpl		$0, USED(FRAME)
+	je		.Lwipe_from_0\@
+	mov		$PAIRS_FRAME_BYTES, %r8d
+.endif
+.Lwipe_from_0\@:
 	vpxor		%xmm0, %xmm0, %xmm0
 	xor		%eax, %eax
-.Lwipe:
+.Lwipe\@:
 	vmovdqa		%ymm0, (FRAME,%rax)
 	add		$32, %rax
 	cmp		%r8, %rax
-	jb		.Lwipe
-	add		$(FRAME_BYTES + 32), %rsp
+	jb		.Lwipe\@
+	add		$(FRAME_BYTES + 512 * \pairs + 32), %rsp
 	vzeroupper
-.Lout:
+.Lout\@:
 	RET
+.endm
+
+SYM_FUNC_START(ax86_chacha_xor_avx2)
+	CHACHA_XOR	0
 SYM_FUNC_END(ax86_chacha_xor_avx2)
+
+SYM_FUNC_START(ax86_chacha_xor_avx2_pairs)
+	CHACHA_XOR	1
+SYM_FUNC_END(ax86_chacha_xor_avx2_pairs)

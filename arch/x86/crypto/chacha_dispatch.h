@@ -32,8 +32,31 @@ static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 AX86_STREAM_ONE_CORE(sse2)
 AX86_STREAM_ONE_CORE(ssse3)
 AX86_STREAM_ONE_CORE(avx)
-AX86_STREAM_ONE_CORE(avx2)
 AX86_STREAM_ONE_CORE(avx512vl)
+
+/*
+ * Set once, when a module loads, on the CPUs of simd_latency_models.h
+ * (ax86_simd_latency2(), isa.h), whose simple SIMD instructions take two
+ * cycles: there a chain of dependent SIMD steps is slow.  make bench and
+ * the unit tests set it the same way, or both ways.
+ */
+static bool ax86_slow_simd_chains __maybe_unused;
+
+/*
+ * AVX2: where the chains are slow, the core that runs two batches side by
+ * side while 1 KiB or more is left (chacha-avx2-x86_64.S).
+ */
+static const char ax86_stream_core_avx2[] = "avx2";
+static __always_inline void ax86_stream_avx2(u32 state[16], u8 *dst,
+					     const u8 *src, unsigned int len,
+					     unsigned int nrounds)
+{
+	if (ax86_slow_simd_chains)
+		ax86_chacha_xor_avx2_pairs(state, dst, src, len, nrounds);
+	else
+		ax86_chacha_xor_avx2(state, dst, src, len, nrounds);
+	ax86_chacha_advance(state, len);
+}
 
 /*
  * zmm: whole 1024-byte batches, and a last partial batch of more than
@@ -61,12 +84,9 @@ static const char ax86_stream_core_avx512[] = "avx512";
  * HChaCha is one chain of dependent steps: its time is their latency.
  * SSSE3 does a row of four words an instruction and beats the portable C
  * by about a fifth where simple SIMD instructions take one cycle; where
- * they take two (simd_latency_models.h) the C's scalar chain wins, 196
- * cycles against 340 on Zen 5.  ax86_hchacha_portable is set once, when a
- * module loads, from ax86_simd_latency2() (isa.h); make bench and the unit
- * tests set it the same way.  SSE2 has no SIMD HChaCha at all.
+ * the chains are slow the C's scalar chain wins, 196 cycles against 340
+ * on Zen 5.  SSE2 has no SIMD HChaCha at all.
  */
-static bool ax86_hchacha_portable __maybe_unused;
 
 static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
 						   u32 out[8],
@@ -82,13 +102,13 @@ static inline const char *ax86_hchacha_core_sse2(void)
 #define AX86_HCHACHA_SSSE3(isa)						\
 static inline const char *ax86_hchacha_core_##isa(void)		\
 {									\
-	return ax86_hchacha_portable ? "portable" : "ssse3";		\
+	return ax86_slow_simd_chains ? "portable" : "ssse3";		\
 }									\
 static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\
 {									\
-	if (ax86_hchacha_portable)					\
+	if (ax86_slow_simd_chains)					\
 		ax86_hchacha(state, out, nrounds);			\
 	else								\
 		ax86_hchacha_ssse3(state, out, nrounds);		\

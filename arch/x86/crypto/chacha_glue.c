@@ -268,7 +268,7 @@ static int __init ax86_chacha_mod_init(void)
 		return -EINVAL;
 	}
 	ax86_max = max;
-	ax86_hchacha_portable = ax86_simd_latency2();
+	ax86_slow_simd_chains = ax86_simd_latency2();
 	for (i = 0; i <= max; i++) {
 		if (!ax86_cpu_has(i))
 			continue;

@@ -58,9 +58,10 @@ def ours_chacha(name, func, src, batch, vector):
     then single bytes, at a time), and the wipe of the frame: up to KS
     after whole batches, all of it after a partial one.
     """
-    # the SSE cores are one macro twice: their labels end in the number
-    # gas gives that expansion (\@), the one .Lbatch of the function has it
-    n = "\\@" if func != "ax86_chacha_xor_avx2" else ""
+    # each core is a macro expanded more than once (the SSE ones per ISA,
+    # the AVX2 one plain and in pairs): their labels end in the number gas
+    # gives that expansion (\@), the one .Lbatch of the function has it
+    n = "\\@"
     chunk = r"\.Ltail%d" % vector + n
     regions = {
         "setup": ("once", func, "FUNC", r"\.Lbatch" + n, ()),
@@ -99,8 +100,7 @@ def ours_chacha(name, func, src, batch, vector):
             steps += [("finish", 1),
                       ("wipe", source_define(src, "KS") // vector)]
         return steps + [("ret", 1)]
-    return Core("ours", name, src, regions, plan,
-                r"\.Lbatch(\d+)" if n else None)
+    return Core("ours", name, src, regions, plan, r"\.Lbatch(\d+)")
 
 
 def ours_hchacha():

@@ -85,6 +85,8 @@ arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha(state, out, nrounds);|		ax86_hc
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A|avx2
+arch/x86/crypto/chacha-sse-x86_64.S|	V2		paddd, %xmm12, .Lfours(%rip)|	V2		paddd, %xmm13, .Lfours(%rip)
+arch/x86/crypto/chacha-sse-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A
 '
 
 n=0

@@ -14,14 +14,20 @@
 
 const struct variant variants[] = {
 	{ "sse2", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2, NULL, ax86_nh_sse2,
-	  "chacha_xor_sse2 nh_sse2 poly1305_x86_64" },
+	  "chacha_xor_sse2 chacha_xor_sse2_pairs nh_sse2 poly1305_x86_64" },
 	{ "ssse3", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
-	  NULL, "chacha_xor_ssse3 hchacha_ssse3" },
+	  NULL, "chacha_xor_ssse3 chacha_xor_ssse3_pairs hchacha_ssse3" },
 	{ "avx", AX86_NEEDS_AVX, ax86_chacha_xor_avx, NULL, ax86_nh_avx,
-	  "chacha_xor_avx hchacha_ssse3 nh_avx poly1305_x86_64" },
+	  "chacha_xor_avx chacha_xor_avx_pairs hchacha_ssse3 nh_avx poly1305_x86_64" },
 	{ "avx2", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2, NULL, ax86_nh_avx2,
 	  "chacha_xor_avx2 chacha_xor_avx2_pairs hchacha_ssse3 nh_avx2 poly1305_x86_64" },
-	/* the AVX2 core as the avx2 variant runs it on Zen 5 */
+	/* the cores as these variants run them on Zen 5 */
+	{ "sse2-pairs", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2_pairs, NULL, NULL,
+	  "chacha_xor_sse2_pairs" },
+	{ "ssse3-pairs", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3_pairs, NULL,
+	  NULL, "chacha_xor_ssse3_pairs" },
+	{ "avx-pairs", AX86_NEEDS_AVX, ax86_chacha_xor_avx_pairs, NULL, NULL,
+	  "chacha_xor_avx_pairs" },
 	{ "avx2-pairs", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2_pairs, NULL, NULL,
 	  "chacha_xor_avx2_pairs" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
@@ -38,9 +44,12 @@ static const struct {
 	const char *name, *uses;
 } routines[] = {
 	{ "chacha_xor_sse2", "sse2" },
+	{ "chacha_xor_sse2_pairs", "sse2" },
 	{ "chacha_xor_ssse3", "sse2 ssse3" },		/* pshufb */
+	{ "chacha_xor_ssse3_pairs", "sse2 ssse3" },
 	{ "hchacha_ssse3", "sse2 ssse3" },
 	{ "chacha_xor_avx", "avx" },			/* VEX on xmm */
+	{ "chacha_xor_avx_pairs", "avx" },
 	{ "chacha_xor_avx2", "avx avx2" },
 	{ "chacha_xor_avx2_pairs", "avx avx2" },
 	{ "chacha_xor_avx512vl", "avx avx2 avx512f avx512vl avx512bw bmi2" },

@@ -27,8 +27,11 @@
 				      unsigned int len, u8 hash[32])
 
 AX86_CHACHA_ASM(sse2);
+AX86_CHACHA_ASM(sse2_pairs);
 AX86_CHACHA_ASM(ssse3);
+AX86_CHACHA_ASM(ssse3_pairs);
 AX86_CHACHA_ASM(avx);
+AX86_CHACHA_ASM(avx_pairs);
 AX86_CHACHA_ASM(avx2);
 AX86_CHACHA_ASM(avx2_pairs);
 AX86_CHACHA_ASM(avx512vl);

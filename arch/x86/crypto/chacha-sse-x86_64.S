@@ -29,6 +29,13 @@
  * shift rotation's spare.  A mask in a register rather than a memory operand
  * runs at the same speed on Zen 3, and keeps llvm-mca's models (make
  * model) from putting the mask's load on the rows' dependency chains.
+ *
+ * ax86_chacha_xor_{sse2,ssse3,avx}_pairs, same contract, are for CPUs whose
+ * simple SIMD instructions take two cycles (simd_latency_models.h), where
+ * a double round waits on its four chains: while more than one batch is
+ * left they run two, A and B, half round by half round, one batch's rows
+ * in the registers while the other's wait in the frame, as the AVX2 core
+ * does (chacha-avx2-x86_64.S).  A is output first, then B.
  */
 #include <linux/linkage.h>
 
@@ -51,8 +58,18 @@
 #define ORIG	0		/* 16 rows: the input state, broadcast */
 #define PARK	256		/* row d parked while rows are transposed */
 #define TMP	320		/* the row parked during rotations */
-#define KS	336		/* keystream of a final partial batch (last) */
+#define KS	336		/* keystream of a final partial batch */
 #define FRAME_BYTES	592
+/*
+ * pairs: batch A's rows while B's are in the registers, and B's while A's
+ * are.  A is output first, so SET_A is free again when B, if it is the
+ * final partial batch, parks its keystream in KS.
+ */
+#define PENDING	FRAME_BYTES	/* nonzero while batch B waits in SET_B */
+#define USED	(FRAME_BYTES + 4)	/* nonzero once a pair ran */
+#define SET_A	KS
+#define SET_B	(FRAME_BYTES + 16)
+#define PAIRS_FRAME_BYTES	(SET_B + 256)
 
 .text
 
@@ -206,6 +223,32 @@
 	CXR4		7, \d3, \a3, \b0, \c0, \d0, \b1, \c1, \d1, \b2, \c2, \d2, \b3, \c3, \d3
 .endm
 
+/* pairs: the sixteen rows to and from the frame at \area */
+.macro STORE_ROWS area
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	V		movdqa, %xmm\w, \area+16*\w(FRAME)
+.endr
+.endm
+
+.macro LOAD_ROWS area
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	V		movdqa, \area+16*\w(FRAME), %xmm\w
+.endr
+.endm
+
+.macro SWAP to, from
+	STORE_ROWS	\to
+	LOAD_ROWS	\from
+.endm
+
+.macro COLUMNS
+	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
+.endm
+
+.macro DIAGONALS
+	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
+.endm
+
 /*
  * Keystream chunk in xmm\r for batch offset \off: XOR into dst, or, for a
  * final partial batch, park it in KS for the byte loop.
@@ -245,11 +288,11 @@
 	OUT		\r0, (192 + 16 * \g), \t1
 .endm
 
-.macro CHACHA_4BLOCKS
+.macro CHACHA_4BLOCKS pairs
 	test		%ecx, %ecx
 	jz		.Lout\@
 	mov		%ecx, %ecx
-	sub		$(FRAME_BYTES + 16), %rsp
+	sub		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 16), %rsp
 	lea		15(%rsp), FRAME
 	and		$~15, FRAME
 
@@ -262,19 +305,45 @@
 	V		movdqa, ORIG+16*12(FRAME), %xmm0
 	V2		paddd, %xmm0, .Lctr_inc(%rip)
 	V		movdqa, %xmm0, ORIG+16*12(FRAME)
+.if \pairs
+	movq		$0, PENDING(FRAME)	/* and USED */
+.endif
 
 .Lbatch\@:
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	V		movdqa, ORIG+16*\w(FRAME), %xmm\w
-.endr
+.if \pairs
+	cmp		$256, LEN
+	jbe		.Lsingle\@
+	LOAD_ROWS	ORIG
+	V2		paddd, %xmm12, .Lfours(%rip)	/* B's counters */
+	STORE_ROWS	SET_B
+	LOAD_ROWS	ORIG
+	movl		$1, PENDING(FRAME)
+	movl		$1, USED(FRAME)
+	mov		NROUNDS, ROUND
+.Lpair_round\@:
+	COLUMNS
+	SWAP		SET_A, SET_B
+	COLUMNS
+	SWAP		SET_B, SET_A
+	DIAGONALS
+	SWAP		SET_A, SET_B
+	DIAGONALS
+	SWAP		SET_B, SET_A
+	sub		$2, ROUND
+	jnz		.Lpair_round\@
+	jmp		.Lfeed\@
+.Lsingle\@:
+.endif
+	LOAD_ROWS	ORIG
 	mov		NROUNDS, ROUND
 .Lround\@:
-	QR4		0, 4, 8, 12,  1, 5, 9, 13,  2, 6, 10, 14,  3, 7, 11, 15
-	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
+	COLUMNS
+	DIAGONALS
 	sub		$2, ROUND
 	jnz		.Lround\@
 
 	/* feed-forward, then row d parked to free registers for transposing */
+.Lfeed\@:
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	V2		paddd, %xmm\w, ORIG+16*\w(FRAME)
 .endr
@@ -299,7 +368,15 @@
 	V		movdqa, ORIG+16*12(FRAME), %xmm0
 	V2		paddd, %xmm0, .Lfours(%rip)
 	V		movdqa, %xmm0, ORIG+16*12(FRAME)
+.if \pairs
+	cmpl		$0, PENDING(FRAME)
+	je		.Lbatch\@
+	movl		$0, PENDING(FRAME)
+	LOAD_ROWS	SET_B
+	jmp		.Lfeed\@
+.else
 	jmp		.Lbatch\@
+.endif
 
 	/* a final partial batch: XOR len < 256 bytes from the parked keystream */
 .Ltail\@:
@@ -324,13 +401,20 @@
 
 	/*
 	 * The scratch holds the key and keystream: wipe it, KS too if a
-	 * partial batch used it (%r8, the round count, is free by now).
+	 * partial batch used it, SET_A and SET_B if a pair ran (%r8, the
+	 * round count, is free by now).
 	 */
 .Ltail_done\@:
 	mov		$FRAME_BYTES, %r8d
-	jmp		.Lwipe_from_0\@
+	jmp		.Lwipe_sets\@
 .Ldone\@:
 	mov		$KS, %r8d
+.Lwipe_sets\@:
+.if \pairs
+	cmpl		$0, USED(FRAME)
+	je		.Lwipe_from_0\@
+	mov		$PAIRS_FRAME_BYTES, %r8d
+.endif
 .Lwipe_from_0\@:
 	V2		pxor, %xmm0, %xmm0
 	xor		%eax, %eax
@@ -339,7 +423,7 @@
 	add		$16, %rax
 	cmp		%r8, %rax
 	jb		.Lwipe\@
-	add		$(FRAME_BYTES + 16), %rsp
+	add		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 16), %rsp
 .if USE_VEX
 	vzeroupper
 .endif
@@ -351,18 +435,30 @@
 .set ROT16_PSHUFB, 0
 .set ROT8_PSHUFB, 0
 SYM_FUNC_START(ax86_chacha_xor_sse2)
-	CHACHA_4BLOCKS
+	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_sse2)
+
+SYM_FUNC_START(ax86_chacha_xor_sse2_pairs)
+	CHACHA_4BLOCKS	1
+SYM_FUNC_END(ax86_chacha_xor_sse2_pairs)
 
 .set ROT16_PSHUFB, 1
 .set ROT8_PSHUFB, 1
 SYM_FUNC_START(ax86_chacha_xor_ssse3)
-	CHACHA_4BLOCKS
+	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_ssse3)
+
+SYM_FUNC_START(ax86_chacha_xor_ssse3_pairs)
+	CHACHA_4BLOCKS	1
+SYM_FUNC_END(ax86_chacha_xor_ssse3_pairs)
 
 .set USE_VEX, 1
 .set ROT16_PSHUFB, 0
 .set ROT8_PSHUFB, 1
 SYM_FUNC_START(ax86_chacha_xor_avx)
-	CHACHA_4BLOCKS
+	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_avx)
+
+SYM_FUNC_START(ax86_chacha_xor_avx_pairs)
+	CHACHA_4BLOCKS	1
+SYM_FUNC_END(ax86_chacha_xor_avx_pairs)

@@ -19,21 +19,6 @@ static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 	state[12] += (len + AX86_CHACHA_BLOCK_SIZE - 1) / AX86_CHACHA_BLOCK_SIZE;
 }
 
-#define AX86_STREAM_ONE_CORE(isa)					\
-static const char ax86_stream_core_##isa[] = #isa;			\
-static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
-					      const u8 *src,		\
-					      unsigned int len,		\
-					      unsigned int nrounds)	\
-{									\
-	ax86_chacha_xor_##isa(state, dst, src, len, nrounds);		\
-	ax86_chacha_advance(state, len);				\
-}
-AX86_STREAM_ONE_CORE(sse2)
-AX86_STREAM_ONE_CORE(ssse3)
-AX86_STREAM_ONE_CORE(avx)
-AX86_STREAM_ONE_CORE(avx512vl)
-
 /*
  * Set once, when a module loads, on the CPUs of simd_latency_models.h
  * (ax86_simd_latency2(), isa.h), whose simple SIMD instructions take two
@@ -43,18 +28,38 @@ AX86_STREAM_ONE_CORE(avx512vl)
 static bool ax86_slow_simd_chains __maybe_unused;
 
 /*
- * AVX2: where the chains are slow, the core that runs two batches side by
- * side while 1 KiB or more is left (chacha-avx2-x86_64.S).
+ * The xmm and ymm cores without AVX-512 have 16 registers for 16 rows, so
+ * their double round is four chains side by side; where the chains are
+ * slow, the same core running two batches at once, half round by half
+ * round (chacha-sse-x86_64.S, chacha-avx2-x86_64.S).
  */
-static const char ax86_stream_core_avx2[] = "avx2";
-static __always_inline void ax86_stream_avx2(u32 state[16], u8 *dst,
-					     const u8 *src, unsigned int len,
-					     unsigned int nrounds)
+#define AX86_STREAM_PAIRS_CORE(isa)					\
+static const char ax86_stream_core_##isa[] = #isa;			\
+static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
+					      const u8 *src,		\
+					      unsigned int len,		\
+					      unsigned int nrounds)	\
+{									\
+	if (ax86_slow_simd_chains)					\
+		ax86_chacha_xor_##isa##_pairs(state, dst, src, len,	\
+					      nrounds);			\
+	else								\
+		ax86_chacha_xor_##isa(state, dst, src, len, nrounds);	\
+	ax86_chacha_advance(state, len);				\
+}
+AX86_STREAM_PAIRS_CORE(sse2)
+AX86_STREAM_PAIRS_CORE(ssse3)
+AX86_STREAM_PAIRS_CORE(avx)
+AX86_STREAM_PAIRS_CORE(avx2)
+
+/* AVX-512VL: 32 ymm registers, one batch (and the zmm variant's tails) */
+static const char ax86_stream_core_avx512vl[] = "avx512vl";
+static __always_inline void ax86_stream_avx512vl(u32 state[16], u8 *dst,
+						 const u8 *src,
+						 unsigned int len,
+						 unsigned int nrounds)
 {
-	if (ax86_slow_simd_chains)
-		ax86_chacha_xor_avx2_pairs(state, dst, src, len, nrounds);
-	else
-		ax86_chacha_xor_avx2(state, dst, src, len, nrounds);
+	ax86_chacha_xor_avx512vl(state, dst, src, len, nrounds);
 	ax86_chacha_advance(state, len);
 }
 

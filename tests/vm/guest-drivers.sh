@@ -358,7 +358,7 @@ slow_pshufb_checks() {
 
 # The "zen5" boot: an AMD family 0x1a CPU, as simd_latency_models.h names
 # it.  Every variant takes the portable HChaCha there (variants_checks
-# checks the lines say so) and the AVX2 ChaCha runs two batches at once,
+# checks the lines say so) and the ChaCha cores run two batches at once,
 # and the drivers still give the reference's bytes (the tool's check and
 # fuzz) and the template's (dm-crypt).
 simd_latency2_checks() {

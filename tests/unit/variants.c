@@ -30,11 +30,13 @@ const struct variant variants[] = {
 	  "chacha_xor_avx_pairs" },
 	{ "avx2-pairs", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2_pairs, NULL, NULL,
 	  "chacha_xor_avx2_pairs" },
+	{ "avx512-pairs", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512_pairs, NULL,
+	  NULL, "chacha_xor_avx512_pairs" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
 	  "chacha_xor_avx512vl hchacha_ssse3" },
 	{ "avx512", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512, NULL,
 	  ax86_nh_avx512,
-	  "chacha_xor_avx512 chacha_xor_avx512vl hchacha_ssse3 nh_avx512 poly1305_x86_64" },
+	  "chacha_xor_avx512 chacha_xor_avx512_pairs chacha_xor_avx512vl hchacha_ssse3 nh_avx512 poly1305_x86_64" },
 };
 
 const unsigned int nr_variants = ARRAY_SIZE(variants);
@@ -54,6 +56,7 @@ static const struct {
 	{ "chacha_xor_avx2_pairs", "avx avx2" },
 	{ "chacha_xor_avx512vl", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "chacha_xor_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
+	{ "chacha_xor_avx512_pairs", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "nh_sse2", "sse2" },
 	{ "nh_avx", "avx" },
 	{ "nh_avx2", "avx avx2" },

@@ -36,6 +36,7 @@ AX86_CHACHA_ASM(avx2);
 AX86_CHACHA_ASM(avx2_pairs);
 AX86_CHACHA_ASM(avx512vl);
 AX86_CHACHA_ASM(avx512);
+AX86_CHACHA_ASM(avx512_pairs);
 asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
 				   unsigned int nrounds);
 asmlinkage void ax86_aesni_setkey256(u32 enc[60], u32 dec[60],

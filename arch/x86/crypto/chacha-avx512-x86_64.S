@@ -16,6 +16,13 @@
  * rows stay in registers 0..15, the counters in 16, temporaries in 17..31;
  * no stack is used.  The final partial piece of a message is read and
  * written with byte masks, which never touch the masked-off bytes.
+ *
+ * ax86_chacha_xor_avx512_pairs, same contract, is for CPUs whose simple
+ * SIMD instructions take two cycles (simd_latency_models.h), where a
+ * double round waits on its four chains: while more than one batch is
+ * left it runs two, A in registers 0..15 and B in 16..31, their quarter
+ * rounds side by side, so the core overlaps eight chains.  For the output
+ * B's rows wait in a stack frame (wiped after) while A's are written.
  */
 #include <linux/linkage.h>
 
@@ -35,6 +42,13 @@
 #define NROUNDS	%r8d
 #define ROUND	%eax
 #define ONES	%r11		/* all ones, for bzhi */
+#define FRAME	%r9		/* pairs: 64-byte aligned scratch on the stack */
+#define PAIRED	%r10d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
+
+/* pairs: scratch layout, offsets from FRAME */
+#define CTR	0		/* A's counters while B's rows fill 16..31 */
+#define SET_B	64		/* B's sixteen rows while A is output */
+#define FRAME_BYTES	(SET_B + 16 * 64)
 
 .text
 
@@ -139,16 +153,81 @@
 	OUT		zmm, 64, 29, (64*(\j + 12))
 .endm
 
-/* \W: ymm or zmm; \N: blocks per batch; \B: {1toN} */
-.macro CHACHA_AVX512 W, N, B
+/*
+ * \W: ymm or zmm; \N: blocks per batch; \B: {1toN}; \pairs: two batches
+ * at once where more than one is left (zmm only)
+ */
+.macro CHACHA_AVX512 W, N, B, pairs=0
 	test		%ecx, %ecx
 	jz		.Lout\@
 	mov		%ecx, %ecx
 	mov		$-1, ONES
+.if \pairs
+	push		%rbp
+	mov		%rsp, %rbp
+	sub		$(FRAME_BYTES + 64), %rsp
+	lea		63(%rsp), FRAME
+	and		$~63, FRAME
+	xor		PAIRED, PAIRED
+.endif
 	vpbroadcastd	4*12(STATE), %\W\()16
 	vpaddd		.Lctr_inc(%rip), %\W\()16, %\W\()16
 
 .Lbatch\@:
+.if \pairs
+	cmp		$(64 * \N), LEN
+	jbe		.Lsingle\@
+	/* B: rows 16..31 (its counter row 28), A: rows 0..15 */
+	vmovdqa64	%zmm16, CTR(FRAME)
+	vpaddd		.Lsixteen(%rip){1to16}, %zmm16, %zmm28
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
+	vpbroadcastd	4*\w(STATE), %zmm\w
+.endr
+	vmovdqa64	%zmm0, %zmm16
+	vmovdqa64	%zmm1, %zmm17
+	vmovdqa64	%zmm2, %zmm18
+	vmovdqa64	%zmm3, %zmm19
+	vmovdqa64	%zmm4, %zmm20
+	vmovdqa64	%zmm5, %zmm21
+	vmovdqa64	%zmm6, %zmm22
+	vmovdqa64	%zmm7, %zmm23
+	vmovdqa64	%zmm8, %zmm24
+	vmovdqa64	%zmm9, %zmm25
+	vmovdqa64	%zmm10, %zmm26
+	vmovdqa64	%zmm11, %zmm27
+	vmovdqa64	%zmm13, %zmm29
+	vmovdqa64	%zmm14, %zmm30
+	vmovdqa64	%zmm15, %zmm31
+	vmovdqa64	CTR(FRAME), %zmm12
+	mov		NROUNDS, ROUND
+	mov		$3, PAIRED
+.Lpair_round\@:
+	QR4		zmm, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+	QR4		zmm, 16, 20, 24, 28, 17, 21, 25, 29, 18, 22, 26, 30, 19, 23, 27, 31
+	QR4		zmm, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	QR4		zmm, 16, 21, 26, 31, 17, 22, 27, 28, 18, 23, 24, 29, 19, 20, 25, 30
+	sub		$2, ROUND
+	jnz		.Lpair_round\@
+	vmovdqa64	%zmm16, SET_B+64*0(FRAME)
+	vmovdqa64	%zmm17, SET_B+64*1(FRAME)
+	vmovdqa64	%zmm18, SET_B+64*2(FRAME)
+	vmovdqa64	%zmm19, SET_B+64*3(FRAME)
+	vmovdqa64	%zmm20, SET_B+64*4(FRAME)
+	vmovdqa64	%zmm21, SET_B+64*5(FRAME)
+	vmovdqa64	%zmm22, SET_B+64*6(FRAME)
+	vmovdqa64	%zmm23, SET_B+64*7(FRAME)
+	vmovdqa64	%zmm24, SET_B+64*8(FRAME)
+	vmovdqa64	%zmm25, SET_B+64*9(FRAME)
+	vmovdqa64	%zmm26, SET_B+64*10(FRAME)
+	vmovdqa64	%zmm27, SET_B+64*11(FRAME)
+	vmovdqa64	%zmm28, SET_B+64*12(FRAME)
+	vmovdqa64	%zmm29, SET_B+64*13(FRAME)
+	vmovdqa64	%zmm30, SET_B+64*14(FRAME)
+	vmovdqa64	%zmm31, SET_B+64*15(FRAME)
+	vmovdqa64	CTR(FRAME), %zmm16
+	jmp		.Lfeed\@
+.Lsingle\@:
+.endif
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
 	vpbroadcastd	4*\w(STATE), %\W\w
 .endr
@@ -160,6 +239,7 @@
 	sub		$2, ROUND
 	jnz		.Lround\@
 
+.Lfeed\@:
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
 	vpaddd		4*\w(STATE)\B, %\W\w, %\W\w
 .endr
@@ -195,8 +275,28 @@
 .else
 	vpaddd		.Leight(%rip)\B, %\W\()16, %\W\()16
 .endif
+.if \pairs
+	btr		$0, PAIRED
+	jnc		.Lbatch\@
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqa64	SET_B+64*\w(FRAME), %zmm\w
+.endr
+	jmp		.Lfeed\@
+.else
 	jmp		.Lbatch\@
+.endif
 .Ldone\@:
+.if \pairs
+	/* B's rows and A's counters were in the frame: wipe it */
+	test		$2, PAIRED
+	jz		.Lleave\@
+	vpxord		%zmm0, %zmm0, %zmm0
+.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+	vmovdqa64	%zmm0, 64*\w(FRAME)
+.endr
+.Lleave\@:
+	leave
+.endif
 	vzeroupper
 .Lout\@:
 	RET
@@ -209,3 +309,7 @@ SYM_FUNC_END(ax86_chacha_xor_avx512vl)
 SYM_FUNC_START(ax86_chacha_xor_avx512)
 	CHACHA_AVX512	zmm, 16, {1to16}
 SYM_FUNC_END(ax86_chacha_xor_avx512)
+
+SYM_FUNC_START(ax86_chacha_xor_avx512_pairs)
+	CHACHA_AVX512	zmm, 16, {1to16}, 1
+SYM_FUNC_END(ax86_chacha_xor_avx512_pairs)

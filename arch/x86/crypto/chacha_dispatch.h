@@ -65,7 +65,8 @@ static __always_inline void ax86_stream_avx512vl(u32 state[16], u8 *dst,
 
 /*
  * zmm: whole 1024-byte batches, and a last partial batch of more than
- * 512 bytes; a shorter tail costs less as one or two ymm batches.
+ * 512 bytes; a shorter tail costs less as one or two ymm batches.  Where
+ * the chains are slow, two zmm batches at once (chacha-avx512-x86_64.S).
  */
 static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 					       const u8 *src, unsigned int len,
@@ -76,7 +77,11 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 	if (len - zmm > 512)
 		zmm = len;
 	if (zmm) {
-		ax86_chacha_xor_avx512(state, dst, src, zmm, nrounds);
+		if (ax86_slow_simd_chains)
+			ax86_chacha_xor_avx512_pairs(state, dst, src, zmm,
+						     nrounds);
+		else
+			ax86_chacha_xor_avx512(state, dst, src, zmm, nrounds);
 		ax86_chacha_advance(state, zmm);
 	}
 	if (len > zmm)

@@ -81,6 +81,7 @@ crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/simd_latency_models.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "portable" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "portable"
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? #isa "-pairs" : #isa;|ax86_slow_simd_chains ? #isa : #isa "-pairs";
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha(state, out, nrounds);|		ax86_hchacha(state, out, 20);
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2

@@ -280,6 +280,19 @@ variants_checks() {
 		else
 			pass "$m: variants: all $n lines past sse2 say hchacha=$want"
 		fi
+		# the paired ChaCha cores there too (the ymm AVX-512VL core has
+		# none), and nowhere else
+		if [ $want = portable ]; then
+			odd=$(grep -v -- "-ax86-avx512vl " "$f" | grep " chacha=" |
+				grep -v " chacha=[a-z0-9]*-pairs ")
+		else
+			odd=$(grep " chacha=[a-z0-9]*-pairs " "$f")
+		fi
+		if [ -n "$odd" ]; then
+			fail "$m: variants: chacha= $([ $want = portable ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
+		else
+			pass "$m: variants: the paired ChaCha cores $([ $want = portable ] && echo "serve" || echo "do not serve") here"
+		fi
 	done
 	check_status_cores
 	# as the adiantum checks left it: unloaded

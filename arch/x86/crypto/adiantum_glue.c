@@ -332,13 +332,14 @@ static enum ax86_isa ax86_max;
 
 /* the cores of each variant, named where the dispatch headers pick them */
 #define CORES(isa) {							\
-	ax86_stream_core_##isa, ax86_adiantum_nh_core(isa),		\
-	ax86_hchacha_core_##isa						\
+	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
+	ax86_adiantum_nh_core(isa)					\
 }
 
 static const struct {
-	const char *chacha, *nh;
+	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
+	const char *nh;
 } ax86_adiantum_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
 	[AX86_SSSE3] = CORES(ssse3),
@@ -363,7 +364,7 @@ static int ax86_variants_get(char *buf, const struct kernel_param *kp)
 					"%s %d chacha=%s hchacha=%s nh=%s aes=%s rank=%s\n",
 					alg->base.cra_driver_name,
 					alg->base.cra_priority,
-					ax86_adiantum_cores[i].chacha,
+					ax86_adiantum_cores[i].chacha(),
 					ax86_adiantum_cores[i].hchacha(),
 					ax86_adiantum_cores[i].nh,
 					ax86_have_aesni ? "aes-ni" : "aes-lib",

@@ -4,7 +4,7 @@
  * variant's HChaCha.  Shared by the glue and by make bench, so that the
  * benchmark times exactly what the drivers run.  Called with the FPU
  * usable; every stream function advances state[12] by the blocks it began.
- * Beside each choice, the name of the core it picks (ax86_stream_core_*,
+ * Beside each choice, the name of the core it picks (ax86_stream_core_*(),
  * ax86_hchacha_core_*()), which the modules' variants parameter shows.
  */
 #ifndef AX86_CHACHA_DISPATCH_H
@@ -34,7 +34,10 @@ static bool ax86_slow_simd_chains __maybe_unused;
  * round (chacha-sse-x86_64.S, chacha-avx2-x86_64.S).
  */
 #define AX86_STREAM_PAIRS_CORE(isa)					\
-static const char ax86_stream_core_##isa[] = #isa;			\
+static inline const char *ax86_stream_core_##isa(void)			\
+{									\
+	return ax86_slow_simd_chains ? #isa "-pairs" : #isa;		\
+}									\
 static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 					      const u8 *src,		\
 					      unsigned int len,		\
@@ -53,7 +56,10 @@ AX86_STREAM_PAIRS_CORE(avx)
 AX86_STREAM_PAIRS_CORE(avx2)
 
 /* AVX-512VL: 32 ymm registers, one batch (and the zmm variant's tails) */
-static const char ax86_stream_core_avx512vl[] = "avx512vl";
+static inline const char *ax86_stream_core_avx512vl(void)
+{
+	return "avx512vl";
+}
 static __always_inline void ax86_stream_avx512vl(u32 state[16], u8 *dst,
 						 const u8 *src,
 						 unsigned int len,
@@ -88,7 +94,10 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 		ax86_stream_avx512vl(state, dst + zmm, src + zmm, len - zmm,
 				     nrounds);
 }
-static const char ax86_stream_core_avx512[] = "avx512";
+static inline const char *ax86_stream_core_avx512(void)
+{
+	return ax86_slow_simd_chains ? "avx512-pairs" : "avx512";
+}
 
 /*
  * HChaCha is one chain of dependent steps: its time is their latency.

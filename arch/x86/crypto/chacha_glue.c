@@ -200,7 +200,7 @@ static enum ax86_isa ax86_max;
 #define CORES(isa) { ax86_stream_core_##isa, ax86_hchacha_core_##isa }
 
 static const struct {
-	const char *chacha;
+	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
 } ax86_chacha_cores[AX86_NR_ISA] = {
 	[AX86_SSE2] = CORES(sse2),
@@ -225,7 +225,7 @@ static int ax86_variants_get(char *buf, const struct kernel_param *kp)
 			len = ax86_emit(buf, len, "%s %d chacha=%s",
 					alg->base.cra_driver_name,
 					alg->base.cra_priority,
-					ax86_chacha_cores[i].chacha);
+					ax86_chacha_cores[i].chacha());
 			/* XChaCha derives its subkey with HChaCha */
 			if (alg->ivsize == AX86_XCHACHA_IV_SIZE)
 				len = ax86_emit(buf, len, " hchacha=%s",

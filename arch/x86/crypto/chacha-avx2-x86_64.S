@@ -48,6 +48,7 @@
 #define NROUNDS	%r8d
 #define FRAME	%r9		/* 32-byte aligned scratch on the stack */
 #define ROUND	%eax
+#define PAIRED	%r11d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
 
 #define BATCH	512		/* bytes per iteration */
 
@@ -55,10 +56,8 @@
 #define CTR	0		/* row 12: the counters of this batch */
 #define SPILL	32		/* rows 14, 15 parked while 0..7 are output */
 #define TMP	96		/* the a row parked for a shuffle and rotation */
-#define PENDING	128		/* pairs: nonzero while batch B waits in SET_B */
-#define USED	132		/* pairs: nonzero once a pair ran */
-#define KS	160		/* keystream of a final partial batch (last) */
-#define FRAME_BYTES	672
+#define KS	128		/* keystream of a final partial batch (last) */
+#define FRAME_BYTES	640
 /*
  * pairs: batch A's rows while B's are in the registers, and B's while A's
  * are.  A is output first, so SET_A is free again when B, if it is the
@@ -66,7 +65,7 @@
  */
 #define SET_A	KS
 #define SET_B	FRAME_BYTES
-#define PAIRS_FRAME_BYTES	(FRAME_BYTES + 512)
+#define PAIRS_FRAME_BYTES	(SET_B + 512)
 
 .text
 
@@ -213,7 +212,7 @@
 	test		%ecx, %ecx
 	jz		.Lout\@
 	mov		%ecx, %ecx
-	sub		$(FRAME_BYTES + 512 * \pairs + 32), %rsp
+	sub		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 32), %rsp
 	lea		31(%rsp), FRAME
 	and		$~31, FRAME
 
@@ -221,7 +220,7 @@
 	vpaddd		.Lctr_inc(%rip), %ymm0, %ymm0
 	vmovdqa		%ymm0, CTR(FRAME)
 .if \pairs
-	movq		$0, PENDING(FRAME)	/* and USED */
+	xor		PAIRED, PAIRED
 .endif
 
 	/* the state words come straight from @state: no key on the stack */
@@ -232,8 +231,7 @@
 	LOAD_STATE	1
 	STORE_ROWS	SET_B
 	LOAD_STATE	0
-	movl		$1, PENDING(FRAME)
-	movl		$1, USED(FRAME)
+	mov		$3, PAIRED
 	mov		NROUNDS, ROUND
 .Lpair_round\@:
 	COLUMNS
@@ -288,9 +286,8 @@
 	vpaddd		.Leights(%rip), %ymm0, %ymm0
 	vmovdqa		%ymm0, CTR(FRAME)
 .if \pairs
-	cmpl		$0, PENDING(FRAME)
-	je		.Lbatch\@
-	movl		$0, PENDING(FRAME)
+	btr		$0, PAIRED
+	jnc		.Lbatch\@
 	LOAD_ROWS	SET_B
 	jmp		.Lfeed\@
 .else
@@ -330,8 +327,8 @@
 	mov		$KS, %r8d
 .Lwipe_sets\@:
 .if \pairs
-	cmpl		$0, USED(FRAME)
-	je		.Lwipe_from_0\@
+	test		$2, PAIRED
+	jz		.Lwipe_from_0\@
 	mov		$PAIRS_FRAME_BYTES, %r8d
 .endif
 .Lwipe_from_0\@:
@@ -342,7 +339,7 @@
 	add		$32, %rax
 	cmp		%r8, %rax
 	jb		.Lwipe\@
-	add		$(FRAME_BYTES + 512 * \pairs + 32), %rsp
+	add		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 32), %rsp
 	vzeroupper
 .Lout\@:
 	RET

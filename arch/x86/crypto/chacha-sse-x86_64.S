@@ -53,22 +53,21 @@
 #define NROUNDS	%r8d
 #define FRAME	%r9		/* 16-byte aligned scratch on the stack */
 #define ROUND	%eax
+#define PAIRED	%r11d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
 
 /* scratch layout, offsets from FRAME */
 #define ORIG	0		/* 16 rows: the input state, broadcast */
 #define PARK	256		/* row d parked while rows are transposed */
 #define TMP	320		/* the row parked during rotations */
-#define KS	336		/* keystream of a final partial batch */
+#define KS	336		/* keystream of a final partial batch (last) */
 #define FRAME_BYTES	592
 /*
  * pairs: batch A's rows while B's are in the registers, and B's while A's
  * are.  A is output first, so SET_A is free again when B, if it is the
  * final partial batch, parks its keystream in KS.
  */
-#define PENDING	FRAME_BYTES	/* nonzero while batch B waits in SET_B */
-#define USED	(FRAME_BYTES + 4)	/* nonzero once a pair ran */
 #define SET_A	KS
-#define SET_B	(FRAME_BYTES + 16)
+#define SET_B	FRAME_BYTES
 #define PAIRS_FRAME_BYTES	(SET_B + 256)
 
 .text
@@ -306,7 +305,7 @@
 	V2		paddd, %xmm0, .Lctr_inc(%rip)
 	V		movdqa, %xmm0, ORIG+16*12(FRAME)
 .if \pairs
-	movq		$0, PENDING(FRAME)	/* and USED */
+	xor		PAIRED, PAIRED
 .endif
 
 .Lbatch\@:
@@ -317,8 +316,7 @@
 	V2		paddd, %xmm12, .Lfours(%rip)	/* B's counters */
 	STORE_ROWS	SET_B
 	LOAD_ROWS	ORIG
-	movl		$1, PENDING(FRAME)
-	movl		$1, USED(FRAME)
+	mov		$3, PAIRED
 	mov		NROUNDS, ROUND
 .Lpair_round\@:
 	COLUMNS
@@ -369,9 +367,8 @@
 	V2		paddd, %xmm0, .Lfours(%rip)
 	V		movdqa, %xmm0, ORIG+16*12(FRAME)
 .if \pairs
-	cmpl		$0, PENDING(FRAME)
-	je		.Lbatch\@
-	movl		$0, PENDING(FRAME)
+	btr		$0, PAIRED
+	jnc		.Lbatch\@
 	LOAD_ROWS	SET_B
 	jmp		.Lfeed\@
 .else
@@ -411,8 +408,8 @@
 	mov		$KS, %r8d
 .Lwipe_sets\@:
 .if \pairs
-	cmpl		$0, USED(FRAME)
-	je		.Lwipe_from_0\@
+	test		$2, PAIRED
+	jz		.Lwipe_from_0\@
 	mov		$PAIRS_FRAME_BYTES, %r8d
 .endif
 .Lwipe_from_0\@:

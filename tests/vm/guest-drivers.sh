@@ -311,10 +311,6 @@ variants_checks() {
 	modprobe adiantum_x86_chacha
 }
 
-# The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3 and
-# AVX, as slow_pshufb_models.h names it.  Every SSSE3 driver ranks just
-# below its SSE2 one there, and the variants parameter says why; the AVX
-# drivers rank above both and serve.
 # ranks_above WHY HIGH LOW: driver HIGH has the higher priority of the two
 ranks_above() {
 	hi=$(driver_field "$2" priority)
@@ -326,6 +322,10 @@ ranks_above() {
 	fi
 }
 
+# The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3 and
+# AVX, as slow_pshufb_models.h names it.  Every SSSE3 driver ranks just
+# below its SSE2 one there, and the variants parameter says why; the AVX
+# drivers rank above both and serve.
 slow_pshufb_checks() {
 	load_modules
 	check_registered

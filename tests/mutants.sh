@@ -80,9 +80,13 @@ crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/simd_latency_models.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
-arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "portable" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "portable"
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "scalar"
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? #isa "-pairs" : #isa;|ax86_slow_simd_chains ? #isa : #isa "-pairs";
-arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha(state, out, nrounds);|		ax86_hchacha(state, out, 20);
+arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
+arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), %eax|	mov		SLOT_X0(%rsp), %eax
+arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER		X1, X6, X11, X12|	QUARTER		X1, X6, X11, X13
+arch/x86/crypto/hchacha-scalar-x86_64.S|	rol		$\n, \b3|	rol		$\n, \c3
+arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A|avx2

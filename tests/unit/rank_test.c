@@ -156,7 +156,7 @@ static const char *nh_name_err(const char *isa, const char *name,
 
 /*
  * the names the variants parameter shows, per variant: the ChaCha core
- * (c; cs where SIMD chains are slow), the HChaCha (h; the portable C
+ * (c; cs where SIMD chains are slow), the HChaCha (h; the scalar core
  * wherever the chains are slow) and the NH
  */
 #define NAMES(isa, c, cs, h, nh) {					\
@@ -175,7 +175,7 @@ static void test_core_names(void)
 		const char *want_chacha, *want_chacha_slow, *want_hchacha;
 		const char *want_nh;
 	} v[] = {
-		NAMES(sse2, "sse2", "sse2-pairs", "portable", "sse2"),
+		NAMES(sse2, "sse2", "sse2-pairs", "scalar", "sse2"),
 		NAMES(ssse3, "ssse3", "ssse3-pairs", "ssse3", "sse2"),
 		NAMES(avx, "avx", "avx-pairs", "ssse3", "avx"),
 		NAMES(avx2, "avx2", "avx2-pairs", "ssse3", "avx2"),
@@ -191,7 +191,7 @@ static void test_core_names(void)
 		bool slow = i >= ARRAY_SIZE(v);
 		const char *want_c = slow ? v[k].want_chacha_slow :
 					    v[k].want_chacha;
-		const char *want_h = slow ? "portable" : v[k].want_hchacha;
+		const char *want_h = slow ? "scalar" : v[k].want_hchacha;
 
 		ax86_slow_simd_chains = slow;
 		err = nh_name_err(v[k].isa, v[k].nh, v[k].nh_fn);
@@ -246,7 +246,7 @@ static void test_simd_latency_rule(void)
 				    !c[i].want);
 			return;
 		}
-	report_pass("simd-latency-rule", "%zu CPUs: portable HChaCha on Zen 5 only",
+	report_pass("simd-latency-rule", "%zu CPUs: scalar HChaCha on Zen 5 only",
 		    ARRAY_SIZE(c));
 }
 

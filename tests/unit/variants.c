@@ -13,8 +13,9 @@
 #include "harness.h"
 
 const struct variant variants[] = {
-	{ "sse2", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2, NULL, ax86_nh_sse2,
-	  "chacha_xor_sse2 chacha_xor_sse2_pairs nh_sse2 poly1305_x86_64" },
+	{ "sse2", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2, ax86_hchacha_scalar,
+	  ax86_nh_sse2,
+	  "chacha_xor_sse2 chacha_xor_sse2_pairs hchacha_scalar nh_sse2 poly1305_x86_64" },
 	{ "ssse3", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3, ax86_hchacha_ssse3,
 	  NULL, "chacha_xor_ssse3 chacha_xor_ssse3_pairs hchacha_ssse3" },
 	{ "avx", AX86_NEEDS_AVX, ax86_chacha_xor_avx, NULL, ax86_nh_avx,
@@ -23,15 +24,15 @@ const struct variant variants[] = {
 	  "chacha_xor_avx2 chacha_xor_avx2_pairs hchacha_ssse3 nh_avx2 poly1305_x86_64" },
 	/* the cores as these variants run them on Zen 5 */
 	{ "sse2-pairs", AX86_NEEDS_SSE2, ax86_chacha_xor_sse2_pairs, NULL, NULL,
-	  "chacha_xor_sse2_pairs" },
+	  "chacha_xor_sse2_pairs hchacha_scalar" },
 	{ "ssse3-pairs", AX86_NEEDS_SSSE3, ax86_chacha_xor_ssse3_pairs, NULL,
-	  NULL, "chacha_xor_ssse3_pairs" },
+	  NULL, "chacha_xor_ssse3_pairs hchacha_scalar" },
 	{ "avx-pairs", AX86_NEEDS_AVX, ax86_chacha_xor_avx_pairs, NULL, NULL,
-	  "chacha_xor_avx_pairs" },
+	  "chacha_xor_avx_pairs hchacha_scalar" },
 	{ "avx2-pairs", AX86_NEEDS_AVX2, ax86_chacha_xor_avx2_pairs, NULL, NULL,
-	  "chacha_xor_avx2_pairs" },
+	  "chacha_xor_avx2_pairs hchacha_scalar" },
 	{ "avx512-pairs", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512_pairs, NULL,
-	  NULL, "chacha_xor_avx512_pairs" },
+	  NULL, "chacha_xor_avx512_pairs hchacha_scalar" },
 	{ "avx512vl", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512vl, NULL, NULL,
 	  "chacha_xor_avx512vl hchacha_ssse3" },
 	{ "avx512", AX86_NEEDS_AVX512, ax86_chacha_xor_avx512, NULL,
@@ -50,6 +51,7 @@ static const struct {
 	{ "chacha_xor_ssse3", "sse2 ssse3" },		/* pshufb */
 	{ "chacha_xor_ssse3_pairs", "sse2 ssse3" },
 	{ "hchacha_ssse3", "sse2 ssse3" },
+	{ "hchacha_scalar", "" },			/* add, xor, rol */
 	{ "chacha_xor_avx", "avx" },			/* VEX on xmm */
 	{ "chacha_xor_avx_pairs", "avx" },
 	{ "chacha_xor_avx2", "avx avx2" },

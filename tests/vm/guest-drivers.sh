@@ -262,13 +262,18 @@ variants_checks() {
 	   grep -qv " hchacha="; then
 		fail "adiantum_x86_chacha: variants: an xchacha line without hchacha="
 	fi
-	# simd_latency_models.h: the portable HChaCha on AMD family 0x1a, the
-	# SSSE3 one on every other CPU that has SSSE3
+	# simd_latency_models.h: the scalar HChaCha on AMD family 0x1a, the
+	# SSSE3 one on every other CPU that has SSSE3; the SSE2 variants take
+	# the scalar one everywhere
 	want=ssse3
 	grep -q "^vendor_id.*AuthenticAMD" /proc/cpuinfo &&
-		grep -q "^cpu family.*: 26$" /proc/cpuinfo && want=portable
+		grep -q "^cpu family.*: 26$" /proc/cpuinfo && want=scalar
 	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
 		f=/sys/module/$m/parameters/variants
+		if grep -- "-ax86-sse2 " "$f" | grep " hchacha=" |
+		   grep -qv " hchacha=scalar "; then
+			fail "$m: variants: an sse2 line without hchacha=scalar"
+		fi
 		n=$(grep " hchacha=" "$f" | grep -cv -- "-ax86-sse2 ")
 		if [ "$n" = 0 ]; then
 			has_flag ssse3 &&
@@ -282,16 +287,16 @@ variants_checks() {
 		fi
 		# the paired ChaCha cores there too (the ymm AVX-512VL core has
 		# none), and nowhere else
-		if [ $want = portable ]; then
+		if [ $want = scalar ]; then
 			odd=$(grep -v -- "-ax86-avx512vl " "$f" | grep " chacha=" |
 				grep -v " chacha=[a-z0-9]*-pairs ")
 		else
 			odd=$(grep " chacha=[a-z0-9]*-pairs " "$f")
 		fi
 		if [ -n "$odd" ]; then
-			fail "$m: variants: chacha= $([ $want = portable ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
+			fail "$m: variants: chacha= $([ $want = scalar ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
 		else
-			pass "$m: variants: the paired ChaCha cores $([ $want = portable ] && echo "serve" || echo "do not serve") here"
+			pass "$m: variants: the paired ChaCha cores $([ $want = scalar ] && echo "serve" || echo "do not serve") here"
 		fi
 	done
 	check_status_cores
@@ -370,7 +375,7 @@ slow_pshufb_checks() {
 }
 
 # The "zen5" boot: an AMD family 0x1a CPU, as simd_latency_models.h names
-# it.  Every variant takes the portable HChaCha there (variants_checks
+# it.  Every variant takes the scalar HChaCha there (variants_checks
 # checks the lines say so) and the ChaCha cores run two batches at once,
 # and the drivers still give the reference's bytes (the tool's check and
 # fuzz) and the template's (dm-crypt).
@@ -425,7 +430,7 @@ reload_cycles() {
 	check_variants adiantum_x86_nhpoly1305 "nh=" "$(cap_line nh sse2)"
 	adiantum-x86 status >/tmp/status.out 2>&1
 	if [ -n "$(cap_line chacha sse2)" ] &&
-	   ! grep -q "^  core: chacha sse2, hchacha portable; rank: best ISA under max_isa=sse2; max_isa left out " /tmp/status.out; then
+	   ! grep -q "^  core: chacha sse2, hchacha scalar; rank: best ISA under max_isa=sse2; max_isa left out " /tmp/status.out; then
 		fail "status under max_isa=sse2 does not say so"
 		grep "core:" /tmp/status.out | sed 's/^/    /'
 	else

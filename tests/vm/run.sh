@@ -40,7 +40,7 @@ for b in $boots; do
 	# +xsave,+avx hangs 6.1 at boot under TCG; max without AVX2 does not)
 	jaguar)	cpu=max,vendor=AuthenticAMD,family=22,model=0,-avx2
 		[ "$mode" = test ] && bmode=slow-pshufb ;;
-	# AMD family 0x1a (Zen 5): the portable HChaCha serves every variant
+	# AMD family 0x1a (Zen 5): the scalar HChaCha serves every variant
 	zen5)	cpu=max,vendor=AuthenticAMD,family=26,model=2
 		[ "$mode" = test ] && bmode=simd-latency2 ;;
 	*)	echo "FAIL unknown boot $b"; continue ;;

@@ -101,34 +101,37 @@ static inline const char *ax86_stream_core_avx512(void)
 
 /*
  * HChaCha is one chain of dependent steps: its time is their latency.
- * SSSE3 does a row of four words an instruction and beats the portable C
- * by about a fifth where simple SIMD instructions take one cycle; where
- * the chains are slow the C's scalar chain wins, 196 cycles against 340
- * on Zen 5.  SSE2 has no SIMD HChaCha at all.
+ * SSSE3 does a row of four words an instruction and beat the portable C
+ * by about a fifth on Zen 3, where simple SIMD instructions take one
+ * cycle (no such CPU was at hand to time it against the scalar core: it
+ * keeps SSSE3).  Where the chains are slow the general-purpose registers
+ * win: on Zen 5 the scalar core takes 165 cycles chained, the portable C
+ * 202, SSSE3 340.  SSE2 has no SIMD HChaCha: the scalar core there too,
+ * as it needs nothing but x86-64.
  */
 
 static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
 						   u32 out[8],
 						   unsigned int nrounds)
 {
-	ax86_hchacha(state, out, nrounds);
+	ax86_hchacha_scalar(state, out, nrounds);
 }
 static inline const char *ax86_hchacha_core_sse2(void)
 {
-	return "portable";
+	return "scalar";
 }
 
 #define AX86_HCHACHA_SSSE3(isa)						\
 static inline const char *ax86_hchacha_core_##isa(void)		\
 {									\
-	return ax86_slow_simd_chains ? "portable" : "ssse3";		\
+	return ax86_slow_simd_chains ? "scalar" : "ssse3";		\
 }									\
 static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\
 {									\
 	if (ax86_slow_simd_chains)					\
-		ax86_hchacha(state, out, nrounds);			\
+		ax86_hchacha_scalar(state, out, nrounds);		\
 	else								\
 		ax86_hchacha_ssse3(state, out, nrounds);		\
 }

@@ -5,7 +5,7 @@
  * EPYC of family 0x1a model 0x02 with chains of one instruction each:
  * paddd, pshufb, vpaddd, vpxor, vpslld, vprold, on xmm, ymm and zmm, all
  * 2 cycles.  A long chain of dependent steps is faster there in
- * general-purpose registers: the glue then takes the portable HChaCha
+ * general-purpose registers: the glue then takes the scalar HChaCha
  * (chacha_dispatch.h).  Plain C, for the kernel (isa.h) and for userspace
  * (make bench, the unit tests) alike.
  */

@@ -66,6 +66,7 @@ arch/x86/crypto/aesni-x86_64.S|KEY_PAIR	4, 0x08|KEY_PAIR	4, 0x10
 arch/x86/crypto/aesni-x86_64.S|NEXT_KEY	1, 2, 0xaa|NEXT_KEY	1, 2, 0xff
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
 arch/x86/crypto/aesni-x86_64.S|cmp		$14, %eax|cmp		$13, %eax
+arch/x86/crypto/aesni-x86_64.S|movhps		8(%rdx), %xmm0|movhps		(%rdx), %xmm0
 crypto/adiantum.h|put_unaligned_le32(1, iv + 16);|put_unaligned_le32(2, iv + 16);
 crypto/adiantum.h|hi += get_unaligned_le64(b + 8) + (lo < x);|hi += get_unaligned_le64(b + 8);
 crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligned_le64(c + 8);

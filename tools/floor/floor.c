@@ -33,7 +33,7 @@ LOOP(chacha_avx2); LOOP(chacha_ssse3); LOOP(chacha_sse2);
 LOOP(out_avx2); LOOP(out_sse); LOOP(nh_avx2); LOOP(nh_sse2);
 LOOP(fused_avx2);
 
-static _Alignas(64) u8 buf[4096];
+static _Alignas(64) u8 buf[8192];	/* 8 paired AVX2 batches */
 static double cycles_per_tick;
 
 /*
@@ -77,6 +77,7 @@ struct isa_parts {
 	double loop_dround, loop_out, loop_nh16;	/* the loops alone */
 	double core_dround, core_out, core_nh16;
 	double core_call;		/* our core's cost per call, not per batch */
+	const char *core;		/* the ChaCha core timed: the one that serves */
 	double hchacha, aes, poly2;	/* serial parts, our code */
 };
 
@@ -113,23 +114,33 @@ static void poly_chain(struct ax86_poly1305_state *ps)
 		ax86_poly1305_blocks(ps, &pkey, buf, 2, 1);
 }
 
-static void core_parts(struct isa_parts *p,
-		       void (*chacha)(const u32 *, u8 *, const u8 *,
-				      unsigned int, unsigned int),
+typedef void (*chacha_fn)(const u32 *, u8 *, const u8 *, unsigned int,
+			  unsigned int);
+
+/*
+ * @plain, or @pairs where SIMD chains are slow (chacha_dispatch.h): the
+ * core the drivers run.  The paired one runs two batches at once, so it is
+ * timed on two: its double round is the pair's, halved.
+ */
+static void core_parts(struct isa_parts *p, const char *core, chacha_fn plain,
+		       chacha_fn pairs,
 		       void (*nh)(const u32 *, const u8 *, unsigned int, u8 *),
 		       ax86_hchacha_fn hchacha)
 {
-	unsigned int b = p->batch;
+	unsigned int nb = ax86_slow_simd_chains ? 2 : 1;
+	chacha_fn chacha = nb == 2 ? pairs : plain;
+	unsigned int b = p->batch * nb;
 	double r12 = TIME(1, chacha(state, buf, buf, b, 12));
 	double r2 = TIME(1, chacha(state, buf, buf, b, 2));
 	double r2x8 = TIME(1, chacha(state, buf, buf, 8 * b, 2));
 	struct ax86_poly1305_state ps;
 	u8 h[32];
 
-	/* 10 rounds more cost five double rounds; a batch more, one more */
-	p->core_dround = (r12 - r2) / 5;
-	p->core_out = (r2x8 - r2) / 7 - p->core_dround;
-	p->core_call = r2 - p->core_dround - p->core_out;
+	/* 10 rounds more cost five double rounds; 7 calls' batches more, 7 */
+	p->core = core;
+	p->core_dround = (r12 - r2) / 5 / nb;
+	p->core_out = (r2x8 - r2) / (7 * nb) - p->core_dround;
+	p->core_call = r2 - nb * (p->core_dround + p->core_out);
 	p->core_nh16 = TIME(64, nh(nhkey, buf, 1024, h));
 	p->hchacha = TIME(CHAIN, hchacha_chain(hchacha));
 	p->aes = TIME(CHAIN, aes_chain(h));
@@ -213,11 +224,14 @@ int main(int argc, char **argv)
 	parts[2].out = LOOP_CYCLES(out_avx2);
 	parts[0].nh16 = parts[1].nh16 = LOOP_CYCLES(nh_sse2);
 	parts[2].nh16 = LOOP_CYCLES(nh_avx2) / 2;
-	core_parts(&parts[0], ax86_chacha_xor_sse2, ax86_nh_sse2,
+	core_parts(&parts[0], ax86_stream_core_sse2(), ax86_chacha_xor_sse2,
+		   ax86_chacha_xor_sse2_pairs, ax86_nh_sse2,
 		   ax86_hchacha_simd_sse2);
-	core_parts(&parts[1], ax86_chacha_xor_ssse3, ax86_nh_sse2,
+	core_parts(&parts[1], ax86_stream_core_ssse3(), ax86_chacha_xor_ssse3,
+		   ax86_chacha_xor_ssse3_pairs, ax86_nh_sse2,
 		   ax86_hchacha_simd_ssse3);
-	core_parts(&parts[2], ax86_chacha_xor_avx2, ax86_nh_avx2,
+	core_parts(&parts[2], ax86_stream_core_avx2(), ax86_chacha_xor_avx2,
+		   ax86_chacha_xor_avx2_pairs, ax86_nh_avx2,
 		   ax86_hchacha_simd_avx2);
 
 	for (i = 0; i < 3; i++) {
@@ -245,8 +259,9 @@ int main(int argc, char **argv)
 		printf("nh-%-5s per 16 B                 %9.2f %9.2f %7.2f\n",
 		       i == 2 ? "avx2" : "sse2", p->loop_nh16, p->core_nh16,
 		       p->core_nh16 / p->loop_nh16);
-		printf("%-5s our chacha call overhead %.0f; serial: hchacha %.0f, aes %.0f, poly1305 2 blocks %.0f (our code, chained)\n",
-		       p->isa, p->core_call, p->hchacha, p->aes, p->poly2);
+		printf("%-5s our chacha core %s, call overhead %.0f; serial: hchacha %.0f, aes %.0f, poly1305 2 blocks %.0f (our code, chained)\n",
+		       p->isa, p->core, p->core_call, p->hchacha, p->aes,
+		       p->poly2);
 	}
 	sep = 6 * parts[2].dround + 32 * parts[2].nh16;
 	fused = LOOP_CYCLES(fused_avx2);

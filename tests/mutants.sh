@@ -93,6 +93,8 @@ arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A|avx2
 arch/x86/crypto/chacha-sse-x86_64.S|	V2		paddd, %xmm12, .Lfours(%rip)|	V2		paddd, %xmm13, .Lfours(%rip)
 arch/x86/crypto/chacha-sse-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A
+arch/x86/crypto/chacha-sse-x86_64.S|jmp		.Lpair_b\@|jmp		.Lpair_round\@
+arch/x86/crypto/chacha-avx2-x86_64.S|jmp		.Lpair_b\@|jmp		.Lpair_round\@|avx2
 arch/x86/crypto/chacha-avx512-x86_64.S|	vpaddd		.Lsixteen(%rip){1to16}, %zmm16, %zmm28|	vpaddd		.Leight(%rip){1to16}, %zmm16, %zmm28|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|	vmovdqa64	CTR(FRAME), %zmm16|	vmovdqa64	%zmm28, %zmm16|avx512f avx512vl avx512bw bmi2
 '

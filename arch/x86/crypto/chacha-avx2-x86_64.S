@@ -228,14 +228,18 @@
 .if \pairs
 	cmp		$BATCH, LEN
 	jbe		.Lsingle\@
-	LOAD_STATE	1
-	STORE_ROWS	SET_B
 	LOAD_STATE	0
 	mov		$3, PAIRED
 	mov		NROUNDS, ROUND
+	/* B starts from @state too, its counters 8 on: no copy to make */
+	COLUMNS
+	STORE_ROWS	SET_A
+	LOAD_STATE	1
+	jmp		.Lpair_b\@
 .Lpair_round\@:
 	COLUMNS
 	SWAP		SET_A, SET_B
+.Lpair_b\@:
 	COLUMNS
 	SWAP		SET_B, SET_A
 	DIAGONALS

@@ -313,14 +313,18 @@
 	cmp		$256, LEN
 	jbe		.Lsingle\@
 	LOAD_ROWS	ORIG
-	V2		paddd, %xmm12, .Lfours(%rip)	/* B's counters */
-	STORE_ROWS	SET_B
-	LOAD_ROWS	ORIG
 	mov		$3, PAIRED
 	mov		NROUNDS, ROUND
+	/* B starts from ORIG too, its counters 4 on: no copy of it to make */
+	COLUMNS
+	STORE_ROWS	SET_A
+	LOAD_ROWS	ORIG
+	V2		paddd, %xmm12, .Lfours(%rip)
+	jmp		.Lpair_b\@
 .Lpair_round\@:
 	COLUMNS
 	SWAP		SET_A, SET_B
+.Lpair_b\@:
 	COLUMNS
 	SWAP		SET_B, SET_A
 	DIAGONALS

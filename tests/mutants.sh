@@ -88,6 +88,7 @@ arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), %eax|	mov		SLOT_X0(
 arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER		X1, X6, X11, X12|	QUARTER		X1, X6, X11, X13
 arch/x86/crypto/hchacha-scalar-x86_64.S|	rol		$\n, \b3|	rol		$\n, \c3
 arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
+arch/x86/crypto/hchacha-scalar-x86_64.S|	movq		$0, SLOT_X0(%rsp)|	movq		$0, SLOT_OUT(%rsp)
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A|avx2

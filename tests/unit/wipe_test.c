@@ -8,6 +8,8 @@
  * left by the C around it.  The binary is linked with -z now (Makefile):
  * a lazy symbol lookup on this thread would save the registers' leftovers
  * on its stack (seen on an AVX-512 host: NH sum 2 of the last chunk).
+ * The scalar HChaCha parks words in its frame: the same search for the
+ * subkey word it parks last.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <pthread.h>
@@ -19,6 +21,7 @@
 #define STACK_BYTES	(256 * 1024)
 
 static struct ax86_nhpoly1305_key wipe_key;
+static u32 wipe_state[16], wipe_subkey[8];
 static u8 wipe_msg[4096 + 200];
 static u8 wipe_digest[16];
 
@@ -33,6 +36,21 @@ static void *nhp_run(void *arg)
 	ax86_nhpoly1305_update(&st, &wipe_key, wipe_msg + 112,
 			       sizeof(wipe_msg) - 112, ax86_nh_sse2);
 	ax86_nhpoly1305_final(&st, &wipe_key, wipe_digest, ax86_nh_sse2);
+	return NULL;
+}
+
+static void *hchacha_run(void *arg)
+{
+	(void)arg;
+	ax86_hchacha_scalar(wipe_state, wipe_subkey, 12);
+	return NULL;
+}
+
+/* x0 of the subkey: the word the scalar HChaCha leaves in its frame last */
+static const char *find_subkey(const u8 *stack)
+{
+	if (memmem(stack, STACK_BYTES, &wipe_subkey[0], 4))
+		return "subkey word 0 left on the stack";
 	return NULL;
 }
 
@@ -66,26 +84,14 @@ static const char *find_nh_outputs(const u8 *stack)
 	return NULL;
 }
 
-void test_stack_wipe(void)
+/* run @fn on a zeroed stack of ours, then report what @find says of it */
+static void run_on_stack(const char *group, void *(*fn)(void *),
+			 const char *(*find)(const u8 *stack), const char *ok)
 {
-	static const char group[] = "nhpoly1305-stack-wipe";
-	u8 raw[AX86_NHPOLY1305_KEY_SIZE];
 	pthread_attr_t attr;
 	pthread_t t;
 	u8 *stack;
-	struct rng r;
 
-#ifdef __SANITIZE_ADDRESS__
-	return;		/* ASan keeps its own stack frames: nothing to see */
-#endif
-	if (variant_unsupported(&variants[0])) {
-		report_skip(group, variant_unsupported(&variants[0]));
-		return;
-	}
-	rng_seed(&r, run_seed, group);
-	rng_fill(&r, raw, sizeof(raw));
-	rng_fill(&r, wipe_msg, sizeof(wipe_msg));
-	ax86_nhpoly1305_setkey(&wipe_key, raw, sizeof(raw));
 	stack = aligned_alloc(4096, STACK_BYTES);
 	if (!stack) {
 		report_fail(group, "out of memory");
@@ -94,19 +100,44 @@ void test_stack_wipe(void)
 	memset(stack, 0, STACK_BYTES);
 	pthread_attr_init(&attr);
 	pthread_attr_setstack(&attr, stack, STACK_BYTES);
-	if (pthread_create(&t, &attr, nhp_run, NULL) ||
-	    pthread_join(t, NULL)) {
+	if (pthread_create(&t, &attr, fn, NULL) || pthread_join(t, NULL)) {
 		report_fail(group, "cannot run the thread");
 	} else {
-		const char *err = find_nh_outputs(stack);
+		const char *err = find(stack);
 
 		if (err)
 			report_fail(group, "%s", err);
 		else
-			report_pass(group,
-				    "%zu bytes in two updates: no NH output left behind",
-				    sizeof(wipe_msg));
+			report_pass(group, "%s", ok);
 	}
 	pthread_attr_destroy(&attr);
 	free(stack);
+}
+
+void test_stack_wipe(void)
+{
+	static const char group[] = "nhpoly1305-stack-wipe";
+	u8 raw[AX86_NHPOLY1305_KEY_SIZE];
+	char ok[80];
+	struct rng r;
+
+#ifdef __SANITIZE_ADDRESS__
+	return;		/* ASan keeps its own stack frames: nothing to see */
+#endif
+	rng_seed(&r, run_seed, "hchacha-scalar-stack-wipe");
+	rng_fill(&r, wipe_state, sizeof(wipe_state));
+	run_on_stack("hchacha-scalar-stack-wipe", hchacha_run, find_subkey,
+		     "12 rounds: no subkey word left in its frame");
+	if (variant_unsupported(&variants[0])) {
+		report_skip(group, variant_unsupported(&variants[0]));
+		return;
+	}
+	rng_seed(&r, run_seed, group);
+	rng_fill(&r, raw, sizeof(raw));
+	rng_fill(&r, wipe_msg, sizeof(wipe_msg));
+	ax86_nhpoly1305_setkey(&wipe_key, raw, sizeof(raw));
+	snprintf(ok, sizeof(ok),
+		 "%zu bytes in two updates: no NH output left behind",
+		 sizeof(wipe_msg));
+	run_on_stack(group, nhp_run, find_nh_outputs, ok);
 }

@@ -33,7 +33,8 @@ LOOP(chacha_avx2); LOOP(chacha_ssse3); LOOP(chacha_sse2);
 LOOP(out_avx2); LOOP(out_sse); LOOP(nh_avx2); LOOP(nh_sse2);
 LOOP(fused_avx2);
 
-static _Alignas(64) u8 buf[8192];	/* 8 paired AVX2 batches */
+static _Alignas(64) u8 buf[8192];	/* 8 pairs of AVX2 batches */
+_Static_assert(sizeof(buf) >= 8 * 2 * 512, "core_parts() times 8 pairs");
 static double cycles_per_tick;
 
 /*

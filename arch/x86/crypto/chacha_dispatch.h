@@ -105,8 +105,9 @@ static inline const char *ax86_stream_core_avx512(void)
  * by about a fifth on Zen 3, where simple SIMD instructions take one
  * cycle (no such CPU was at hand to time it against the scalar core: it
  * keeps SSSE3).  Where the chains are slow the general-purpose registers
- * win: on Zen 5 the scalar core takes 165 cycles chained, the portable C
- * 202, SSSE3 340.  SSE2 has no SIMD HChaCha: the scalar core there too,
+ * win: on Zen 5 the scalar core takes 150-165 cycles a call chained
+ * (make floor; a harness feeding all eight output words back), the
+ * portable C 196-202, SSSE3 340.  SSE2 has no SIMD HChaCha: the scalar core there too,
  * as it needs nothing but x86-64.
  */
 

@@ -16,7 +16,9 @@
  * are 'a' words, final after the 7th of a quarter round's 12 steps and
  * first read by the next round's 1st, so the trip through memory mostly
  * fits in the five steps between.  gcc parks three words of the portable
- * C and loses a store-to-load trip on three chains each round.
+ * C and loses a store-to-load trip on three chains each round.  %rbp is a
+ * data register here, as in poly1305-x86_64.S: Debian's kernels unwind
+ * with ORC, which does not read it.
  */
 #include <linux/linkage.h>
 
@@ -138,8 +140,8 @@ SYM_FUNC_START(ax86_hchacha_scalar)
 	mov		X15, 0x1c(%rsi)
 	/*
 	 * x4..x11 with the output would give back the key: clear the
-	 * scratch registers that hold them (the others are popped) and the
-	 * frame's x0, x1.
+	 * scratch registers that hold them (x5's now holds @out, x7's is
+	 * popped) and the frame's x0, x1.
 	 */
 	xor		X4, X4
 	xor		X6, X6

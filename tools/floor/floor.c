@@ -115,21 +115,18 @@ static void poly_chain(struct ax86_poly1305_state *ps)
 		ax86_poly1305_blocks(ps, &pkey, buf, 2, 1);
 }
 
-typedef void (*chacha_fn)(const u32 *, u8 *, const u8 *, unsigned int,
-			  unsigned int);
-
 /*
- * @plain, or @pairs where SIMD chains are slow (chacha_dispatch.h): the
- * core the drivers run.  The paired one runs two batches at once, so it is
- * timed on two: its double round is the pair's, halved.
+ * @chacha: the variant's stream of chacha_dispatch.h, so the core the
+ * drivers run (named @core).  Where SIMD chains are slow that is the
+ * paired one, which runs two batches at once: it is timed on two, its
+ * double round the pair's, halved.
  */
-static void core_parts(struct isa_parts *p, const char *core, chacha_fn plain,
-		       chacha_fn pairs,
+static void core_parts(struct isa_parts *p, const char *core,
+		       ax86_stream_fn chacha,
 		       void (*nh)(const u32 *, const u8 *, unsigned int, u8 *),
 		       ax86_hchacha_fn hchacha)
 {
 	unsigned int nb = ax86_slow_simd_chains ? 2 : 1;
-	chacha_fn chacha = nb == 2 ? pairs : plain;
 	unsigned int b = p->batch * nb;
 	double r12 = TIME(1, chacha(state, buf, buf, b, 12));
 	double r2 = TIME(1, chacha(state, buf, buf, b, 2));
@@ -225,15 +222,12 @@ int main(int argc, char **argv)
 	parts[2].out = LOOP_CYCLES(out_avx2);
 	parts[0].nh16 = parts[1].nh16 = LOOP_CYCLES(nh_sse2);
 	parts[2].nh16 = LOOP_CYCLES(nh_avx2) / 2;
-	core_parts(&parts[0], ax86_stream_core_sse2(), ax86_chacha_xor_sse2,
-		   ax86_chacha_xor_sse2_pairs, ax86_nh_sse2,
-		   ax86_hchacha_simd_sse2);
-	core_parts(&parts[1], ax86_stream_core_ssse3(), ax86_chacha_xor_ssse3,
-		   ax86_chacha_xor_ssse3_pairs, ax86_nh_sse2,
-		   ax86_hchacha_simd_ssse3);
-	core_parts(&parts[2], ax86_stream_core_avx2(), ax86_chacha_xor_avx2,
-		   ax86_chacha_xor_avx2_pairs, ax86_nh_avx2,
-		   ax86_hchacha_simd_avx2);
+	core_parts(&parts[0], ax86_stream_core_sse2(), ax86_stream_sse2,
+		   ax86_nh_sse2, ax86_hchacha_simd_sse2);
+	core_parts(&parts[1], ax86_stream_core_ssse3(), ax86_stream_ssse3,
+		   ax86_nh_sse2, ax86_hchacha_simd_ssse3);
+	core_parts(&parts[2], ax86_stream_core_avx2(), ax86_stream_avx2,
+		   ax86_nh_avx2, ax86_hchacha_simd_avx2);
 
 	for (i = 0; i < 3; i++) {
 		/* printed before, kept as measured */

@@ -107,8 +107,8 @@ static inline const char *ax86_stream_core_avx512(void)
  * keeps SSSE3).  Where the chains are slow the general-purpose registers
  * win: on Zen 5 the scalar core takes 150-165 cycles a call chained
  * (make floor; a harness feeding all eight output words back), the
- * portable C 196-202, SSSE3 340.  SSE2 has no SIMD HChaCha: the scalar core there too,
- * as it needs nothing but x86-64.
+ * portable C 196-202, SSSE3 340.  SSE2 has no SIMD HChaCha: the scalar
+ * core there too, as it needs nothing but x86-64.
  */
 
 static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],

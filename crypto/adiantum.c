@@ -45,7 +45,6 @@ void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 	put_unaligned_le64((u64)bulk * 8, msg);
 	memcpy(msg + AX86_POLY1305_BLOCK_SIZE, tweak, AX86_ADIANTUM_IV_SIZE);
 	ax86_poly1305_init(&st);
-	ax86_poly1305_blocks(&st, &key->tweak, msg,
-			     sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);
-	ax86_poly1305_emit(&st, out);
+	ax86_poly1305_blocks_emit(&st, &key->tweak, msg,
+				  sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1, out);
 }

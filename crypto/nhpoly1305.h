@@ -149,9 +149,10 @@ ax86_nhpoly1305_final(struct ax86_nhpoly1305_state *st,
 		memset(&st->buffer[st->buflen], 0, AX86_NH_UNIT - st->buflen);
 		ax86_nhpoly1305_units(st, key, st->buffer, AX86_NH_UNIT, nh);
 	}
-	if (st->nh_remaining)
-		ax86_nhpoly1305_flush_nh(st, key);
-	ax86_poly1305_emit(&st->poly, out);
+	/* the unfinished chunk's sums are the last blocks: emitted with them */
+	ax86_poly1305_blocks_emit(&st->poly, &key->poly, st->nh_hash,
+				  st->nh_remaining ? AX86_NH_HASH_BYTES /
+				  AX86_POLY1305_BLOCK_SIZE : 0, 1, out);
 	memzero_explicit(st, sizeof(*st));
 }
 

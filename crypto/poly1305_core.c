@@ -161,3 +161,15 @@ void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16])
 	put_unaligned_le64(h0 | (h1 << 44), out);
 	put_unaligned_le64((h1 >> 20) | (h2 << 24), out + 8);
 }
+
+void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
+				       const struct ax86_poly1305_key *key,
+				       const u8 *src, unsigned int nblocks,
+				       u32 hibit, u8 out[16])
+{
+	struct ax86_poly1305_state h = *st;
+
+	ax86_poly1305_blocks_generic(&h, key, src, nblocks, hibit);
+	ax86_poly1305_emit(&h, out);
+	memzero_explicit(&h, sizeof(h));
+}

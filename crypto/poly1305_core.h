@@ -57,17 +57,33 @@ void ax86_poly1305_blocks_generic(struct ax86_poly1305_state *st,
  * reference in the tests.  AX86_PORTABLE_ONLY keeps the C: the AF_ALG
  * tool's reference must not share code with the drivers it checks.
  */
+/* h mod 2^130 - 5, low 128 bits, little endian. */
+void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16]);
+
+/*
+ * The last @nblocks blocks of a message (0 too) and the emit after them,
+ * in one: @st is not written.  What it saves is latency (see
+ * arch/x86/crypto/poly1305-x86_64.S); the C does the two steps.
+ */
+void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
+				       const struct ax86_poly1305_key *key,
+				       const u8 *src, unsigned int nblocks,
+				       u32 hibit, u8 out[16]);
+
 #if defined(__x86_64__) && !defined(AX86_PORTABLE_ONLY)
 void ax86_poly1305_blocks_x86_64(struct ax86_poly1305_state *st,
 				 const struct ax86_poly1305_key *key,
 				 const u8 *src, unsigned int nblocks,
 				 u32 hibit);
-#define ax86_poly1305_blocks	ax86_poly1305_blocks_x86_64
+void ax86_poly1305_blocks_emit_x86_64(const struct ax86_poly1305_state *st,
+				      const struct ax86_poly1305_key *key,
+				      const u8 *src, unsigned int nblocks,
+				      u32 hibit, u8 out[16]);
+#define ax86_poly1305_blocks		ax86_poly1305_blocks_x86_64
+#define ax86_poly1305_blocks_emit	ax86_poly1305_blocks_emit_x86_64
 #else
-#define ax86_poly1305_blocks	ax86_poly1305_blocks_generic
+#define ax86_poly1305_blocks		ax86_poly1305_blocks_generic
+#define ax86_poly1305_blocks_emit	ax86_poly1305_blocks_emit_generic
 #endif
-
-/* h mod 2^130 - 5, low 128 bits, little endian. */
-void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16]);
 
 #endif /* AX86_POLY1305_CORE_H */

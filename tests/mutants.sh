@@ -76,6 +76,14 @@ arch/x86/crypto/poly1305-x86_64.S|MAC		M2, S1, D0L, D0H|MAC		M2, S2, D0L, D0H
 arch/x86/crypto/poly1305-x86_64.S|or		HIBIT, M2|or		HIBIT, M1
 arch/x86/crypto/poly1305-x86_64.S|adc		$0, D1H|add		$0, D1H
 arch/x86/crypto/poly1305-x86_64.S|LOW		42, M2|LOW		43, M2
+arch/x86/crypto/poly1305-x86_64.S|cmovnz		%rax, D0L|cmovz		%rax, D0L
+arch/x86/crypto/poly1305-x86_64.S|shl		$44, %rbx|shl		$43, %rbx
+arch/x86/crypto/poly1305-x86_64.S|lea		(%rax, %rax, 4), %rax|lea		(%rax, %rax, 2), %rax
+arch/x86/crypto/poly1305-x86_64.S|and		$3, D1H|and		$7, D1H
+arch/x86/crypto/poly1305-x86_64.S|adc		D2L, D1H|add		D2L, D1H
+arch/x86/crypto/poly1305-x86_64.S|mov		16(ST), D2L|mov		8(ST), D2L
+arch/x86/crypto/poly1305-x86_64.S|mov		%rax, H_COPY1|mov		%rax, H_COPY2
+crypto/nhpoly1305.h|st->nh_remaining ? AX86_NH_HASH_BYTES /|st->nh_remaining > 16 ? AX86_NH_HASH_BYTES /
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);

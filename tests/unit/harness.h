@@ -78,6 +78,7 @@ void test_adiantum(const char *testmgr_path);
 void test_stack_wipe(void);
 void test_rank(void);
 void test_poly1305_x86_64(void);
+void test_poly1305_emit_x86_64(void);
 
 
 

@@ -38,6 +38,7 @@ int main(int argc, char **argv)
 	test_kat_rfc();
 	test_kat_testmgr(testmgr);
 	test_poly1305_x86_64();
+	test_poly1305_emit_x86_64();
 	test_chacha();
 	test_hchacha();
 	test_dispatch();

@@ -60,3 +60,75 @@ void test_poly1305_x86_64(void)
 	}
 	report_cases(group, n, err);
 }
+
+/*
+ * The last blocks and the emit in one (ax86_poly1305_blocks_emit_x86_64)
+ * against the C's blocks, then emit: 0..40 blocks on the states above, and
+ * with no blocks states at and around p = 2^130 - 5 and 2^130, where the
+ * final subtraction of p does or does not apply.  @st must stay as it was.
+ */
+void test_poly1305_emit_x86_64(void)
+{
+	static const char group[] = "poly1305-x86_64 blocks+emit vs generic";
+	static const u64 top[3] = { (1ULL << 44) - 1, (1ULL << 44) - 1,
+				    (1ULL << 42) - 1 };
+	u8 in[16 * MAX_BLOCKS], raw[16], want[16], got[16];
+	struct ax86_poly1305_state a, b, keep;
+	struct ax86_poly1305_key key;
+	unsigned long n, cases = 200000 / cases_scale_div;
+	unsigned int blocks, hibit;
+	char err[200] = "";
+	struct rng r;
+	int i;
+
+	rng_seed(&r, run_seed, group);
+	for (n = 0; n < cases && !err[0]; n++) {
+		blocks = n % (MAX_BLOCKS + 1);
+		hibit = rng_below(&r, 2);
+		rng_fill(&r, raw, sizeof(raw));
+		rng_fill(&r, in, 16 * blocks);
+		if (n % 8 == 0) {
+			memset(raw, 0xff, sizeof(raw));
+			memset(in, 0xff, 16 * blocks);
+		}
+		for (i = 0; i < 3; i++)
+			a.h[i] = rng_next(&r) >> (i == 2 ? 21 : 19);
+		if (n % 16 == 1) {
+			a.h[0] = (1ULL << 44) + 4;
+			a.h[1] = (1ULL << 45) - 1;
+			a.h[2] = (1ULL << 42) + 1;
+		}
+		if (n % 4 == 3) {	/* p - 8 .. p + 11, 2^130 + 3 .. */
+			blocks = 0;
+			for (i = 0; i < 3; i++)
+				a.h[i] = top[i];
+			a.h[0] += rng_below(&r, 20) - 12;
+			if (n % 8 == 7)
+				a.h[2] += 1;
+		}
+		b = a;
+		keep = a;
+		ax86_poly1305_setkey(&key, raw);
+		ax86_poly1305_blocks_generic(&a, &key, in, blocks, hibit);
+		ax86_poly1305_emit(&a, want);
+		memset(got, 0, sizeof(got));
+		ax86_poly1305_blocks_emit_x86_64(&b, &key, in, blocks, hibit,
+						 got);
+		if (memcmp(want, got, 16))
+			snprintf(err, sizeof(err),
+				 "case %lu (%u blocks, hibit %u, h %llx %llx %llx): %016llx%016llx, C %016llx%016llx",
+				 n, blocks, hibit,
+				 (unsigned long long)keep.h[0],
+				 (unsigned long long)keep.h[1],
+				 (unsigned long long)keep.h[2],
+				 (unsigned long long)get_unaligned_le64(got + 8),
+				 (unsigned long long)get_unaligned_le64(got),
+				 (unsigned long long)get_unaligned_le64(want + 8),
+				 (unsigned long long)get_unaligned_le64(want));
+		else if (memcmp(&b, &keep, sizeof(b)))
+			snprintf(err, sizeof(err),
+				 "case %lu (%u blocks): the state was written",
+				 n, blocks);
+	}
+	report_cases(group, n, err);
+}

@@ -9,7 +9,8 @@
  * a lazy symbol lookup on this thread would save the registers' leftovers
  * on its stack (seen on an AVX-512 host: NH sum 2 of the last chunk).
  * The scalar HChaCha parks words in its frame: the same search for the
- * subkey word it parks last.
+ * subkey word it parks last; the Poly1305 blocks+emit copies h into its
+ * frame: the same search for h.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <pthread.h>
@@ -24,6 +25,8 @@ static struct ax86_nhpoly1305_key wipe_key;
 static u32 wipe_state[16], wipe_subkey[8];
 static u8 wipe_msg[4096 + 200];
 static u8 wipe_digest[16];
+static struct ax86_poly1305_state wipe_h;
+static struct ax86_poly1305_key wipe_pkey;
 
 static void *nhp_run(void *arg)
 {
@@ -43,6 +46,24 @@ static void *hchacha_run(void *arg)
 {
 	(void)arg;
 	ax86_hchacha_scalar(wipe_state, wipe_subkey, 12);
+	return NULL;
+}
+
+static void *emit_run(void *arg)
+{
+	(void)arg;
+	ax86_poly1305_blocks_emit_x86_64(&wipe_h, &wipe_pkey, wipe_msg, 2, 1,
+					 wipe_digest);
+	return NULL;
+}
+
+static const char *find_h(const u8 *stack)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (memmem(stack, STACK_BYTES, &wipe_h.h[i], 8))
+			return "a limb of h left on the stack";
 	return NULL;
 }
 
@@ -128,6 +149,14 @@ void test_stack_wipe(void)
 	rng_fill(&r, wipe_state, sizeof(wipe_state));
 	run_on_stack("hchacha-scalar-stack-wipe", hchacha_run, find_subkey,
 		     "12 rounds: no subkey word left in its frame");
+	rng_seed(&r, run_seed, "poly1305-emit-stack-wipe");
+	rng_fill(&r, raw, 16);
+	ax86_poly1305_setkey(&wipe_pkey, raw);
+	wipe_h.h[0] = rng_next(&r) >> 20;
+	wipe_h.h[1] = rng_next(&r) >> 20;
+	wipe_h.h[2] = rng_next(&r) >> 22;
+	run_on_stack("poly1305-emit-stack-wipe", emit_run, find_h,
+		     "2 blocks: no limb of h left in its frame");
 	if (variant_unsupported(&variants[0])) {
 		report_skip(group, variant_unsupported(&variants[0]));
 		return;

@@ -9,6 +9,17 @@
  *				    const u8 *src, unsigned int nblocks,
  *				    u32 hibit);
  *
+ * void ax86_poly1305_blocks_emit_x86_64(const struct ax86_poly1305_state *st,
+ *					 const struct ax86_poly1305_key *key,
+ *					 const u8 *src, unsigned int nblocks,
+ *					 u32 hibit, u8 out[16]);
+ *
+ * The second absorbs a message's last blocks (any number, 0 too) and
+ * writes what ax86_poly1305_emit() would then; @st is not written.  Its
+ * last group's column sums go straight to the 128-bit result: the carry
+ * into limbs, the store and load of h and the emit's own carries would
+ * put some forty cycles on the serial path of an Adiantum message, twice.
+ *
  * Up to eight blocks at a time are absorbed as
  *	h = (h + m1) r^n + m2 r^(n-1) + ... + mn r
  * into three 128-bit column sums and carried once.  The compiler spills
@@ -21,11 +32,20 @@
  */
 #include <linux/linkage.h>
 
-/* arguments; @st and @key are parked on the stack for the loop */
+/*
+ * arguments; @key, @st (or, emitting, a copy of it in the frame) and
+ * @out are parked on the stack for the loop
+ */
 #define ST	%rdi
 #define KEY	%rsi
+#define OUT	%r9		/* the sixth argument, before SRC takes %r9 */
 #define KEY_SLOT	(%rsp)
 #define ST_SLOT		8(%rsp)
+#define OUT_SLOT	16(%rsp)
+#define H_COPY		24(%rsp)	/* emitting: h, three words */
+#define H_COPY1		32(%rsp)
+#define H_COPY2		40(%rsp)
+#define SLOTS		48
 #define SRC	%r9
 #define LEFT	%ecx		/* blocks not absorbed yet */
 #define HIBIT	%r8		/* hibit << 40: bit 128 in the top limb */
@@ -101,22 +121,47 @@
 	MAC		M2, V0, D2L, D2H
 .endm
 
-SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
-	test		%ecx, %ecx
-	jz		.Lnone
+/*
+ * The blocks, in groups of up to eight; \emit: after the last group, the
+ * result to @out instead of h to the state
+ */
+.macro POLY1305_BLOCKS emit
 	push		%rbx
 	push		%rbp
 	push		%r12
 	push		%r13
 	push		%r14
 	push		%r15
-	push		ST
-	push		KEY
+	sub		$SLOTS, %rsp
+	mov		KEY, KEY_SLOT
+.if \emit
+	mov		OUT, OUT_SLOT
+	mov		(ST), %rax
+	mov		8(ST), %r10
+	mov		16(ST), %r11
+	mov		%rax, H_COPY
+	mov		%r10, H_COPY1
+	mov		%r11, H_COPY2
+	lea		H_COPY, ST
+.endif
+	mov		ST, ST_SLOT
 	mov		%rdx, SRC
 	mov		%r8d, %r8d
 	shl		$40, HIBIT
+.if \emit
+	test		LEFT, LEFT
+	jnz		.Lgroup\@
+	/* no blocks: the limbs of h are the column sums */
+	mov		(ST), D0L
+	mov		8(ST), D1L
+	mov		16(ST), D2L
+	xor		%r11d, %r11d
+	xor		%r13d, %r13d
+	xor		%r15d, %r15d
+	jmp		.Lemit\@
+.endif
 
-.Lgroup:
+.Lgroup\@:
 	/* n = min(LEFT, 8) blocks; the first takes h and r^n */
 	mov		$8, %eax
 	cmp		%eax, LEFT
@@ -139,13 +184,13 @@ SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
 	add		16(%rax), M2
 	BLOCK
 	/* the others do not wait for h: r^(n-1) down to r^1 */
-.Lblock:
+.Lblock\@:
 	cmp		KEY_SLOT, POW
-	je		.Lcarry
+	je		.Lcarry\@
 	sub		$MULT, POW
 	SPLIT
 	BLOCK
-	jmp		.Lblock
+	jmp		.Lblock\@
 
 	/*
 	 * Column sums to limbs, partly reduced, as carry() in the C:
@@ -153,7 +198,11 @@ SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
 	 * d2 += d1 >> 44, h2 = d2 mod 2^42, h0 += 5 (d2 >> 42),
 	 * h1 += h0 >> 44, h0 mod= 2^44.  Each shifted sum fits 64 bits.
 	 */
-.Lcarry:
+.Lcarry\@:
+.if \emit
+	test		LEFT, LEFT
+	jz		.Lemit\@
+.endif
 	mov		D0L, M0
 	LOW		44, M0
 	SHR128		44, D0L, D0H
@@ -177,16 +226,76 @@ SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
 	mov		M0, (%rax)
 	mov		M1, 8(%rax)
 	mov		M2, 16(%rax)
-	test		LEFT, LEFT
-	jnz		.Lgroup
+.if \emit
+	jmp		.Lgroup\@	/* blocks are left: the last group emits */
 
-	add		$16, %rsp		/* the two slots */
+	/*
+	 * The value the column sums stand for, x = d0 + d1 2^44 + d2 2^88
+	 * (under 2^190), in three words (D0L, D0H, D1H), then
+	 * x = (x mod 2^130) + 5 (x >> 130), under 2^130 + 2^63 < 2p.  The
+	 * result is x + 5 - 2^130 where that is not negative, else x, low
+	 * 128 bits; cmov picks it, no branch on the value.
+	 */
+.Lemit\@:
+	mov		D1L, %rbx
+	shl		$44, %rbx		/* d1 2^44: word 0 */
+	SHR128		20, D1L, D1H		/* word 1 */
+	shr		$20, D1H		/* word 2 */
+	mov		D2L, %rbp
+	shl		$24, %rbp		/* d2 2^88: word 1 */
+	shr		$40, D2L
+	shl		$24, D2H
+	or		D2H, D2L		/* word 2 */
+	add		%rbx, D0L
+	adc		D1L, D0H
+	adc		$0, D1H
+	add		%rbp, D0H
+	adc		D2L, D1H
+	mov		D1H, %rax
+	shr		$2, %rax
+	lea		(%rax, %rax, 4), %rax
+	and		$3, D1H
+	add		%rax, D0L
+	adc		$0, D0H
+	adc		$0, D1H
+	mov		D0L, %rax
+	mov		D0H, %rdx
+	add		$5, %rax
+	adc		$0, %rdx
+	adc		$0, D1H
+	shr		$2, D1H			/* bit 130 of x + 5 */
+	cmovnz		%rax, D0L
+	cmovnz		%rdx, D0H
+	mov		OUT_SLOT, %rax
+	mov		D0L, (%rax)
+	mov		D0H, 8(%rax)
+	/* h and the sums are functions of the key and the message */
+	xor		%eax, %eax
+	mov		%rax, H_COPY
+	mov		%rax, H_COPY1
+	mov		%rax, H_COPY2
+.else
+	test		LEFT, LEFT
+	jnz		.Lgroup\@
+.endif
+	add		$SLOTS, %rsp
 	pop		%r15
 	pop		%r14
 	pop		%r13
 	pop		%r12
 	pop		%rbp
 	pop		%rbx
+.endm
+
+SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
+	test		LEFT, LEFT
+	jz		.Lnone
+	POLY1305_BLOCKS	0
 .Lnone:
 	RET
 SYM_FUNC_END(ax86_poly1305_blocks_x86_64)
+
+SYM_FUNC_START(ax86_poly1305_blocks_emit_x86_64)
+	POLY1305_BLOCKS	1
+	RET
+SYM_FUNC_END(ax86_poly1305_blocks_emit_x86_64)

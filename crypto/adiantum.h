@@ -174,7 +174,12 @@ static __always_inline void ax86_adiantum_xor(struct ax86_adiantum_req *rq,
 	ax86_nhpoly1305_update(&rq->hash, &key->msg, dst, len, nh);
 }
 
-/* Step 3: R_out; everything in @rq is wiped */
+/*
+ * Step 3: R_out; everything in @rq is wiped: the hash by
+ * ax86_nhpoly1305_final(), the rest here.  One wipe of all of @rq would
+ * repeat the hash's, and at 176 bytes gcc makes it a rep stos, whose
+ * start-up cost about 25 cycles of a 512-byte message on Zen 5.
+ */
 static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 					      const struct ax86_adiantum_key *key,
 					      u8 r_out[16], ax86_nh_fn nh)
@@ -184,7 +189,9 @@ static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
 	ax86_le128_sub2(r_out, rq->m, rq->ht, hl);
 	memzero_explicit(hl, sizeof(hl));
-	memzero_explicit(rq, sizeof(*rq));
+	memzero_explicit(rq->state, sizeof(rq->state));
+	memzero_explicit(rq->ht, sizeof(rq->ht));
+	memzero_explicit(rq->m, sizeof(rq->m));
 }
 
 /*

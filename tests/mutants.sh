@@ -84,6 +84,8 @@ arch/x86/crypto/poly1305-x86_64.S|adc		D2L, D1H|add		D2L, D1H
 arch/x86/crypto/poly1305-x86_64.S|mov		16(ST), D2L|mov		8(ST), D2L
 arch/x86/crypto/poly1305-x86_64.S|mov		%rax, H_COPY1|mov		%rax, H_COPY2
 crypto/nhpoly1305.h|st->nh_remaining ? AX86_NH_HASH_BYTES /|st->nh_remaining > 16 ? AX86_NH_HASH_BYTES /
+crypto/adiantum.h|memzero_explicit(rq->state, sizeof(rq->state));|memzero_explicit(rq->state, 4);
+crypto/adiantum.h|memzero_explicit(rq->m, sizeof(rq->m));|memzero_explicit(rq->m, 8);
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);

@@ -23,6 +23,11 @@
 #include "chacha_generic.h"
 #include "nhpoly1305.h"
 
+/* ax86_adiantum_middle() writes C_M's bytes over ChaCha state words */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "Adiantum's state handling assumes a little-endian CPU"
+#endif
+
 #define AX86_ADIANTUM_KEY_SIZE		32
 #define AX86_ADIANTUM_IV_SIZE		32
 #define AX86_ADIANTUM_BLOCK_SIZE	16	/* R, and the shortest message */
@@ -128,6 +133,13 @@ static __always_inline void ax86_adiantum_hash(struct ax86_adiantum_req *rq,
 /*
  * Step 2, after all of L_in was hashed: M1, the AES block, the XChaCha
  * state for L; the hash of L_out begins.
+ *
+ * Everything here is one serial chain, and each value stored and loaded
+ * again costs a store-to-load trip: so C_M goes straight into the state's
+ * words 12..15 (HChaCha's nonce words; the bytes of a little-endian word
+ * are in memory order on x86), and HChaCha writes the subkey over the key
+ * words it read.  Adiantum's XChaCha nonce bytes 16..23 are le32 1 and 0,
+ * its counter 0: words 12..15 are then 0, 0, 1, 0.
  */
 static __always_inline void
 ax86_adiantum_middle(struct ax86_adiantum_req *rq,
@@ -135,25 +147,24 @@ ax86_adiantum_middle(struct ax86_adiantum_req *rq,
 		     bool enc, const void *aes, ax86_aes_fn aes_fn,
 		     ax86_hchacha_fn hchacha, ax86_nh_fn nh)
 {
-	u8 hl[16], iv[AX86_XCHACHA_IV_SIZE];
-	u32 subkey[8];
+	u8 *c_m = (u8 *)&rq->state[12];
+	u8 hl[16];
 
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
-	ax86_le128_add3(rq->m, r_in, rq->ht, hl);
-
-	memset(iv, 0, sizeof(iv));
+	ax86_chacha_init_key(rq->state, key->stream);
 	if (enc) {
-		aes_fn(aes, rq->m, rq->m, true);
-		memcpy(iv, rq->m, 16);		/* C_M = M2 */
+		ax86_le128_add3(rq->m, r_in, rq->ht, hl);
+		aes_fn(aes, c_m, rq->m, true);		/* C_M = M2 */
+		memcpy(rq->m, c_m, 16);
 	} else {
-		memcpy(iv, rq->m, 16);		/* C_M = M1 */
-		aes_fn(aes, rq->m, rq->m, false);
+		ax86_le128_add3(c_m, r_in, rq->ht, hl);	/* C_M = M1 */
+		aes_fn(aes, rq->m, c_m, false);
 	}
-	put_unaligned_le32(1, iv + 16);
-	ax86_chacha_init(rq->state, key->stream, iv);
-	hchacha(rq->state, subkey, key->nrounds);
-	ax86_xchacha_finish(rq->state, subkey, iv);
-	memzero_explicit(subkey, sizeof(subkey));
+	hchacha(rq->state, &rq->state[4], key->nrounds);
+	rq->state[12] = 0;
+	rq->state[13] = 0;
+	rq->state[14] = 1;
+	rq->state[15] = 0;
 	memzero_explicit(hl, sizeof(hl));
 	ax86_nhpoly1305_init(&rq->hash);
 }

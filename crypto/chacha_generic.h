@@ -17,12 +17,8 @@
 #define AX86_CHACHA_IV_SIZE	16	/* le32 counter || 12-byte nonce */
 #define AX86_XCHACHA_IV_SIZE	32	/* 24-byte nonce || le64 counter */
 
-/*
- * Words 0..11 of a state from a key; the IV sets words 12..15.  Inline: in
- * Adiantum it sits on the serial path from the AES block to HChaCha.
- */
-static inline void ax86_chacha_init(u32 state[16], const u32 key[8],
-				    const u8 iv[16])
+/* Words 0..11 of a state: the constants and the key. */
+static inline void ax86_chacha_init_key(u32 state[16], const u32 key[8])
 {
 	int i;
 
@@ -33,6 +29,15 @@ static inline void ax86_chacha_init(u32 state[16], const u32 key[8],
 	state[3] = 0x6b206574;
 	for (i = 0; i < 8; i++)
 		state[4 + i] = key[i];
+}
+
+/* A state from a key and an IV (words 12..15). */
+static inline void ax86_chacha_init(u32 state[16], const u32 key[8],
+				    const u8 iv[16])
+{
+	int i;
+
+	ax86_chacha_init_key(state, key);
 	for (i = 0; i < 4; i++)
 		state[12 + i] = get_unaligned_le32(iv + 4 * i);
 }
@@ -50,7 +55,10 @@ void ax86_chacha_block(const u32 state[16], u8 out[64], unsigned int nrounds);
 void ax86_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
 		       unsigned int len, unsigned int nrounds);
 
-/* HChaCha: words 0..3 and 12..15 of the permuted state, no feed-forward. */
+/*
+ * HChaCha: words 0..3 and 12..15 of the permuted state, no feed-forward.
+ * @out may be state + 4 (every core reads all of @state first).
+ */
 void ax86_hchacha(const u32 state[16], u32 out[8], unsigned int nrounds);
 
 /*

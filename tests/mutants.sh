@@ -86,6 +86,9 @@ arch/x86/crypto/poly1305-x86_64.S|mov		%rax, H_COPY1|mov		%rax, H_COPY2
 crypto/nhpoly1305.h|st->nh_remaining ? AX86_NH_HASH_BYTES /|st->nh_remaining > 16 ? AX86_NH_HASH_BYTES /
 crypto/adiantum.h|memzero_explicit(rq->state, sizeof(rq->state));|memzero_explicit(rq->state, 4);
 crypto/adiantum.h|memzero_explicit(rq->m, sizeof(rq->m));|memzero_explicit(rq->m, 8);
+crypto/adiantum.h|rq->state[14] = 1;|rq->state[14] = 2;
+crypto/adiantum.h|memcpy(rq->m, c_m, 16);|memcpy(rq->m, c_m, 15);
+crypto/adiantum.h|ax86_le128_add3(c_m, r_in, rq->ht, hl);|ax86_le128_add3(rq->m, r_in, rq->ht, hl);
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);

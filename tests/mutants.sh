@@ -51,10 +51,6 @@ arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		48(KEY), %xmm3|movdqu		32(KEY), %xmm3
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
-arch/x86/crypto/nh-avx2-x86_64.S|mov		(\off + 16 * \p + 12)(KEY), %ecx|mov		(\off + 16 * \p + 8)(KEY), %ecx|avx2
-arch/x86/crypto/nh-avx2-x86_64.S|	SLOAD		240|	SLOAD		224|avx2
-arch/x86/crypto/nh-avx2-x86_64.S|vpinsrq		$1, S3, %xmm3, %xmm3|vpinsrq		$1, S2, %xmm3, %xmm3|avx2
-arch/x86/crypto/nh-avx2-x86_64.S|	SPASS		240, 3, S3|	SPASS		240, 3, S2|avx2
 arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/nh-avx512-x86_64.S|shr		$2, %r8d|shr		$3, %r8d|avx512f avx512vl avx512bw bmi2
 crypto/nh_generic.c|{ 0, 2, 1, 3 }|{ 0, 1, 2, 3 }

@@ -17,17 +17,6 @@
  * loop takes 128 bytes at a time, then 32, then 16: for 1 KiB about 4%
  * faster than 32 bytes a loop on Zen 3.
  *
- * The AVX2 core is bound by its four vector pipes while the general-
- * purpose ones idle: of every 256 bytes it gives the last two units to
- * them (SLOAD, SPASS: per pass two 32-bit adds and an imul for each
- * product, sums in r8..r11).  On Zen 5 a unit there takes about 13 cycles
- * where the vector pipes take 2.2, so one unit in eight is where both
- * finish together: 1 KiB in 136-142 cycles against 151-157, under the
- * vector-only instruction loop of make floor (147); three units in sixteen
- * take 169, the scalar side then the bottleneck.  In a whole 4 KiB
- * message less of it shows (0.3-0.9% on the AVX2 variant, 1.3-1.8% on
- * AVX-512VL): the Poly1305 of the hash runs on the same scalar pipes.
- *
  * The AVX version runs the same passes on one unit per xmm register, four
  * units a loop, with the key and message as memory operands: against the
  * SSE2 core no register is copied, which on a two-wide core (Jaguar) is a
@@ -38,17 +27,7 @@
 #define KEY	%rdi
 #define MSG	%rsi
 #define LEN	%edx
-#define HASH	%rcx		/* AVX2: parked on the stack, %ecx a temporary */
-
-/* AVX2: the scalar units' sums, passes 0..3, and the unit's four words */
-#define S0	%r8
-#define S1	%r9
-#define S2	%r10
-#define S3	%r11
-#define M0	%ebx
-#define M1	%ebp
-#define M2	%r12d
-#define M3	%r13d
+#define HASH	%rcx
 
 /*
  * \S\s += products of the pass keyed at \koff for the units in \W\()0;
@@ -78,72 +57,12 @@
 	sub		$\bytes, LEN
 .endm
 
-/* the words of the unit at \off(MSG), for SPASS */
-.macro SLOAD off
-	mov		(\off + 0)(MSG), M0
-	mov		(\off + 4)(MSG), M1
-	mov		(\off + 8)(MSG), M2
-	mov		(\off + 12)(MSG), M3
-.endm
-
-/* pass \p of that unit into \s: (m0 + k0)(m2 + k2) + (m1 + k1)(m3 + k3) */
-.macro SPASS off, p, s
-	mov		(\off + 16 * \p + 0)(KEY), %eax
-	add		M0, %eax
-	mov		(\off + 16 * \p + 4)(KEY), %r14d
-	add		M2, %r14d
-	imul		%r14, %rax
-	add		%rax, \s
-	mov		(\off + 16 * \p + 8)(KEY), %r15d
-	add		M1, %r15d
-	mov		(\off + 16 * \p + 12)(KEY), %ecx
-	add		M3, %ecx
-	imul		%rcx, %r15
-	add		%r15, \s
-.endm
-
 .text
 SYM_FUNC_START(ax86_nh_avx2)
-	push		%rbx
-	push		%rbp
-	push		%r12
-	push		%r13
-	push		%r14
-	push		%r15
-	push		HASH
 	vpxor		%xmm4, %xmm4, %xmm4
 	vpxor		%xmm5, %xmm5, %xmm5
 	vpxor		%xmm6, %xmm6, %xmm6
 	vpxor		%xmm7, %xmm7, %xmm7
-	xor		%r8d, %r8d
-	xor		%r9d, %r9d
-	xor		%r10d, %r10d
-	xor		%r11d, %r11d
-	/* 256 bytes: 224 in ymm, the last two units in scalar, side by side */
-.Lhybrid:
-	cmp		$256, LEN
-	jb		.Leight
-	SLOAD		224
-	PASSES		ymm, 0
-	SPASS		224, 0, S0
-	PASSES		ymm, 32
-	SPASS		224, 1, S1
-	PASSES		ymm, 64
-	SPASS		224, 2, S2
-	PASSES		ymm, 96
-	SPASS		224, 3, S3
-	SLOAD		240
-	PASSES		ymm, 128
-	SPASS		240, 0, S0
-	SPASS		240, 1, S1
-	PASSES		ymm, 160
-	SPASS		240, 2, S2
-	PASSES		ymm, 192
-	SPASS		240, 3, S3
-	add		$256, KEY
-	add		$256, MSG
-	sub		$256, LEN
-	jmp		.Lhybrid
 .Leight:
 	cmp		$128, LEN
 	jb		.Lpair
@@ -175,20 +94,7 @@ SYM_FUNC_START(ax86_nh_avx2)
 	vperm2i128	$0x20, %ymm2, %ymm0, %ymm1	/* low lanes */
 	vperm2i128	$0x31, %ymm2, %ymm0, %ymm3	/* high lanes */
 	vpaddq		%ymm3, %ymm1, %ymm1	/* [h0 h1 | h2 h3] */
-	vmovq		S0, %xmm2
-	vpinsrq		$1, S1, %xmm2, %xmm2
-	vmovq		S2, %xmm3
-	vpinsrq		$1, S3, %xmm3, %xmm3
-	vinserti128	$1, %xmm3, %ymm2, %ymm2
-	vpaddq		%ymm2, %ymm1, %ymm1	/* + the scalar units' sums */
-	pop		HASH
 	vmovdqu		%ymm1, (HASH)
-	pop		%r15
-	pop		%r14
-	pop		%r13
-	pop		%r12
-	pop		%rbp
-	pop		%rbx
 	vzeroupper
 	RET
 SYM_FUNC_END(ax86_nh_avx2)

@@ -54,6 +54,10 @@ struct ax86_adiantum_req {
 	u8 ht[16];			/* H_T */
 	u8 m[16];			/* M1, then M2 */
 };
+/* ax86_adiantum_finish() wipes the members one by one: no byte between */
+_Static_assert(sizeof(struct ax86_adiantum_req) ==
+	       sizeof(struct ax86_nhpoly1305_state) + 64 + 16 + 16,
+	       "ax86_adiantum_req has padding or a member finish misses");
 
 typedef void (*ax86_stream_fn)(u32 state[16], u8 *dst, const u8 *src,
 			       unsigned int len, unsigned int nrounds);
@@ -132,7 +136,8 @@ static __always_inline void ax86_adiantum_hash(struct ax86_adiantum_req *rq,
 
 /*
  * Step 2, after all of L_in was hashed: M1, the AES block, the XChaCha
- * state for L; the hash of L_out begins.
+ * state for L (ax86_adiantum_setup(), given H_L); the hash of L_out
+ * begins.
  *
  * Everything here is one serial chain, and each value stored and loaded
  * again costs a store-to-load trip: so C_M goes straight into the state's
@@ -142,15 +147,13 @@ static __always_inline void ax86_adiantum_hash(struct ax86_adiantum_req *rq,
  * its counter 0: words 12..15 are then 0, 0, 1, 0.
  */
 static __always_inline void
-ax86_adiantum_middle(struct ax86_adiantum_req *rq,
-		     const struct ax86_adiantum_key *key, const u8 r_in[16],
-		     bool enc, const void *aes, ax86_aes_fn aes_fn,
-		     ax86_hchacha_fn hchacha, ax86_nh_fn nh)
+ax86_adiantum_setup(struct ax86_adiantum_req *rq,
+		    const struct ax86_adiantum_key *key, const u8 r_in[16],
+		    const u8 hl[16], bool enc, const void *aes,
+		    ax86_aes_fn aes_fn, ax86_hchacha_fn hchacha)
 {
 	u8 *c_m = (u8 *)&rq->state[12];
-	u8 hl[16];
 
-	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
 	ax86_chacha_init_key(rq->state, key->stream);
 	if (enc) {
 		ax86_le128_add3(rq->m, r_in, rq->ht, hl);
@@ -165,6 +168,18 @@ ax86_adiantum_middle(struct ax86_adiantum_req *rq,
 	rq->state[13] = 0;
 	rq->state[14] = 1;
 	rq->state[15] = 0;
+}
+
+static __always_inline void
+ax86_adiantum_middle(struct ax86_adiantum_req *rq,
+		     const struct ax86_adiantum_key *key, const u8 r_in[16],
+		     bool enc, const void *aes, ax86_aes_fn aes_fn,
+		     ax86_hchacha_fn hchacha, ax86_nh_fn nh)
+{
+	u8 hl[16];
+
+	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
+	ax86_adiantum_setup(rq, key, r_in, hl, enc, aes, aes_fn, hchacha);
 	memzero_explicit(hl, sizeof(hl));
 	ax86_nhpoly1305_init(&rq->hash);
 }
@@ -186,11 +201,22 @@ static __always_inline void ax86_adiantum_xor(struct ax86_adiantum_req *rq,
 }
 
 /*
- * Step 3: R_out; everything in @rq is wiped: the hash by
- * ax86_nhpoly1305_final(), the rest here.  One wipe of all of @rq would
- * repeat the hash's, and at 176 bytes gcc makes it a rep stos, whose
- * start-up cost about 25 cycles of a 512-byte message on Zen 5.
+ * R_out from H_L; @rq's state, H_T and M are wiped.  One wipe of all of
+ * @rq would repeat the hash's own (ax86_nhpoly1305_final() wipes it), and
+ * at 176 bytes gcc makes it a rep stos, whose start-up costs about 25
+ * cycles of a 512-byte message on Zen 5.
  */
+static __always_inline void ax86_adiantum_finish(struct ax86_adiantum_req *rq,
+						 u8 r_out[16],
+						 const u8 hl[16])
+{
+	ax86_le128_sub2(r_out, rq->m, rq->ht, hl);
+	memzero_explicit(rq->state, sizeof(rq->state));
+	memzero_explicit(rq->ht, sizeof(rq->ht));
+	memzero_explicit(rq->m, sizeof(rq->m));
+}
+
+/* Step 3: R_out; everything in @rq is wiped */
 static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 					      const struct ax86_adiantum_key *key,
 					      u8 r_out[16], ax86_nh_fn nh)
@@ -198,11 +224,8 @@ static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 	u8 hl[16];
 
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
-	ax86_le128_sub2(r_out, rq->m, rq->ht, hl);
+	ax86_adiantum_finish(rq, r_out, hl);
 	memzero_explicit(hl, sizeof(hl));
-	memzero_explicit(rq->state, sizeof(rq->state));
-	memzero_explicit(rq->ht, sizeof(rq->ht));
-	memzero_explicit(rq->m, sizeof(rq->m));
 }
 
 /*
@@ -221,8 +244,11 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
 	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
+	bool whole = ax86_nhpoly1305_whole_ok(bulk);
+	u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
 	struct ax86_adiantum_req rq;
-	u8 r[16];
+	u8 r[16], hl[16];
+	unsigned int n;
 
 	if (slen > len)
 		slen = bulk;
@@ -230,18 +256,34 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 	memcpy(r, src + bulk, 16);
 	/*
 	 * ax86_adiantum_begin() in the other order: H_T after the NH of L
-	 * lets its multiplies overlap those that absorb NH's sums in
-	 * ax86_adiantum_middle() (20 cycles less at 512 bytes on Zen 5).
+	 * lets its multiplies overlap those that absorb NH's sums (20 cycles
+	 * less at 512 bytes on Zen 5).  L in whole units up to 4 KiB (disk
+	 * sectors) is hashed without the NHPoly1305 state.
 	 */
-	ax86_nhpoly1305_init(&rq.hash);
-	ax86_adiantum_hash(&rq, key, src, bulk, nh);
-	ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
-	ax86_adiantum_middle(&rq, key, r, enc, aes, aes_fn, hchacha, nh);
+	if (whole) {
+		n = ax86_nhpoly1305_whole_nh(&key->msg, src, bulk, sums, nh);
+		ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
+		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
+	} else {
+		ax86_nhpoly1305_init(&rq.hash);
+		ax86_adiantum_hash(&rq, key, src, bulk, nh);
+		ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
+		ax86_nhpoly1305_final(&rq.hash, &key->msg, hl, nh);
+	}
+	ax86_adiantum_setup(&rq, key, r, hl, enc, aes, aes_fn, hchacha);
 	stream(rq.state, dst, src, slen, key->nrounds);
-	ax86_adiantum_hash(&rq, key, dst, bulk, nh);
-	ax86_adiantum_end(&rq, key, r, nh);
+	if (whole) {
+		n = ax86_nhpoly1305_whole_nh(&key->msg, dst, bulk, sums, nh);
+		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
+	} else {
+		ax86_nhpoly1305_init(&rq.hash);
+		ax86_adiantum_hash(&rq, key, dst, bulk, nh);
+		ax86_nhpoly1305_final(&rq.hash, &key->msg, hl, nh);
+	}
+	ax86_adiantum_finish(&rq, r, hl);
 	memcpy(dst + bulk, r, 16);
 	memzero_explicit(r, sizeof(r));
+	memzero_explicit(hl, sizeof(hl));
 }
 
 #endif /* AX86_ADIANTUM_H */

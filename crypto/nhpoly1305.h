@@ -156,4 +156,51 @@ ax86_nhpoly1305_final(struct ax86_nhpoly1305_state *st,
 	memzero_explicit(st, sizeof(*st));
 }
 
+/*
+ * NHPoly1305 of a whole message without the state, when @len is a
+ * multiple of 16 of at most AX86_NHP_WHOLE_MAX bytes: the sums of every NH
+ * message (ax86_nhpoly1305_whole_nh(), which returns how many) go to one
+ * Poly1305 call that absorbs them all and emits
+ * (ax86_nhpoly1305_whole_poly(), which wipes the sums).  The state's path
+ * absorbs all but the last NH message first, carries, stores h and loads
+ * it back for the last two blocks and the emit; here only the last NH's
+ * two blocks wait, and nothing is buffered.
+ */
+#define AX86_NHP_WHOLE_MAX	(AX86_NHP_BATCH * AX86_NH_MESSAGE_BYTES)
+
+static __always_inline bool ax86_nhpoly1305_whole_ok(unsigned int len)
+{
+	return len % AX86_NH_UNIT == 0 && len <= AX86_NHP_WHOLE_MAX;
+}
+
+static __always_inline unsigned int
+ax86_nhpoly1305_whole_nh(const struct ax86_nhpoly1305_key *key,
+			 const u8 *src, unsigned int len,
+			 u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
+			 ax86_nh_fn nh)
+{
+	unsigned int n, i;
+
+	for (i = 0; len; i++) {
+		n = min_t(unsigned int, len, AX86_NH_MESSAGE_BYTES);
+		nh(key->nh, src, n, sums[i]);
+		src += n;
+		len -= n;
+	}
+	return i;
+}
+
+static __always_inline void
+ax86_nhpoly1305_whole_poly(const struct ax86_nhpoly1305_key *key,
+			   u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
+			   unsigned int n, u8 out[AX86_NHPOLY1305_DIGEST_SIZE])
+{
+	static const struct ax86_poly1305_state zero;
+
+	ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],
+				  n * AX86_NH_HASH_BYTES /
+				  AX86_POLY1305_BLOCK_SIZE, 1, out);
+	memzero_explicit(sums, n * AX86_NH_HASH_BYTES);
+}
+
 #endif /* AX86_NHPOLY1305_H */

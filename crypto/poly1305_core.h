@@ -49,14 +49,6 @@ void ax86_poly1305_blocks_generic(struct ax86_poly1305_state *st,
 				  const u8 *src, unsigned int nblocks,
 				  u32 hibit);
 
-/*
- * On x86_64 the blocks run arch/x86/crypto/poly1305-x86_64.S: the same
- * arithmetic, limb for limb, with the six accumulator words in registers
- * where the compiler spills them (5% of a 512-byte Adiantum message).  It
- * is scalar, so the FPU-less fallback runs it too; the C above is its
- * reference in the tests.  AX86_PORTABLE_ONLY keeps the C: the AF_ALG
- * tool's reference must not share code with the drivers it checks.
- */
 /* h mod 2^130 - 5, low 128 bits, little endian. */
 void ax86_poly1305_emit(const struct ax86_poly1305_state *st, u8 out[16]);
 
@@ -70,6 +62,14 @@ void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
 				       const u8 *src, unsigned int nblocks,
 				       u32 hibit, u8 out[16]);
 
+/*
+ * On x86_64 the blocks run arch/x86/crypto/poly1305-x86_64.S: the same
+ * arithmetic, limb for limb, with the six accumulator words in registers
+ * where the compiler spills them (5% of a 512-byte Adiantum message).  It
+ * is scalar, so the FPU-less fallback runs it too; the C above is its
+ * reference in the tests, and of the blocks+emit the C's two steps.  AX86_PORTABLE_ONLY keeps the C: the AF_ALG
+ * tool's reference must not share code with the drivers it checks.
+ */
 #if defined(__x86_64__) && !defined(AX86_PORTABLE_ONLY)
 void ax86_poly1305_blocks_x86_64(struct ax86_poly1305_state *st,
 				 const struct ax86_poly1305_key *key,

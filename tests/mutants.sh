@@ -67,16 +67,16 @@ arch/x86/crypto/aesni-x86_64.S|NEXT_KEY	1, 2, 0xaa|NEXT_KEY	1, 2, 0xff
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
 arch/x86/crypto/aesni-x86_64.S|cmp		$14, %eax|cmp		$13, %eax
 arch/x86/crypto/aesni-x86_64.S|movhps		8(%rdx), %xmm0|movhps		(%rdx), %xmm0
-crypto/adiantum.h|put_unaligned_le32(1, iv + 16);|put_unaligned_le32(2, iv + 16);
 crypto/adiantum.h|hi += get_unaligned_le64(b + 8) + (lo < x);|hi += get_unaligned_le64(b + 8);
 crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligned_le64(c + 8);
-crypto/adiantum.h|aes_fn(aes, rq->m, rq->m, false);|aes_fn(aes, rq->m, rq->m, true);
+crypto/adiantum.h|aes_fn(aes, rq->m, c_m, false);|aes_fn(aes, rq->m, c_m, true);
 crypto/adiantum.h|if (slen > len)|if (slen > len + 16)
 arch/x86/crypto/poly1305-x86_64.S|MAC		M2, S1, D0L, D0H|MAC		M2, S2, D0L, D0H
 arch/x86/crypto/poly1305-x86_64.S|or		HIBIT, M2|or		HIBIT, M1
 arch/x86/crypto/poly1305-x86_64.S|adc		$0, D1H|add		$0, D1H
 arch/x86/crypto/poly1305-x86_64.S|LOW		42, M2|LOW		43, M2
 arch/x86/crypto/poly1305-x86_64.S|cmovnz		%rax, D0L|cmovz		%rax, D0L
+arch/x86/crypto/poly1305-x86_64.S|adc		$0, D1H			/* still 2^130 or more */|add		$0, D1H
 arch/x86/crypto/poly1305-x86_64.S|shl		$44, %rbx|shl		$43, %rbx
 arch/x86/crypto/poly1305-x86_64.S|lea		(%rax, %rax, 4), %rax|lea		(%rax, %rax, 2), %rax
 arch/x86/crypto/poly1305-x86_64.S|and		$3, D1H|and		$7, D1H
@@ -89,9 +89,13 @@ crypto/adiantum.h|memzero_explicit(rq->m, sizeof(rq->m));|memzero_explicit(rq->m
 crypto/adiantum.h|rq->state[14] = 1;|rq->state[14] = 2;
 crypto/adiantum.h|memcpy(rq->m, c_m, 16);|memcpy(rq->m, c_m, 15);
 crypto/adiantum.h|ax86_le128_add3(c_m, r_in, rq->ht, hl);|ax86_le128_add3(rq->m, r_in, rq->ht, hl);
+crypto/nhpoly1305.h|memzero_explicit(sums, n * AX86_NH_HASH_BYTES);|memzero_explicit(sums, 0);
+crypto/nhpoly1305.h|nh(key->nh, src, n, sums[i]);|nh(key->nh, src, n, sums[0]);
+crypto/nhpoly1305.h|ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],|ax86_poly1305_blocks_emit(&zero, &key->poly, sums[1],
+crypto/nhpoly1305.h|return len % AX86_NH_UNIT == 0 &&|return len % 8 == 0 &&
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
-crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0);
+crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/simd_latency_models.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "scalar"

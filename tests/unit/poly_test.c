@@ -64,8 +64,9 @@ void test_poly1305_x86_64(void)
 /*
  * The last blocks and the emit in one (ax86_poly1305_blocks_emit_x86_64)
  * against the C's blocks, then emit: 0..40 blocks on the states above, and
- * with no blocks states at and around p = 2^130 - 5 and 2^130, where the
- * final subtraction of p does or does not apply.  @st must stay as it was.
+ * with no blocks states around p = 2^130 - 5, where the final subtraction
+ * of p does or does not apply, and around 2^131, which is still over 2^130
+ * after the fold.  @st must stay as it was.
  */
 void test_poly1305_emit_x86_64(void)
 {
@@ -98,13 +99,18 @@ void test_poly1305_emit_x86_64(void)
 			a.h[1] = (1ULL << 45) - 1;
 			a.h[2] = (1ULL << 42) + 1;
 		}
-		if (n % 4 == 3) {	/* p - 8 .. p + 11, 2^130 + 3 .. */
+		/*
+		 * p - 8 .. p + 11 (2^130 - 1 is p + 4), or 2^131 - 13 ..
+		 * 2^131 + 6, which stays 2^130 or more after the fold of the
+		 * bits above 130 (2^131 - 1 folds to 2^130 + 4)
+		 */
+		if (n % 4 == 3) {
 			blocks = 0;
 			for (i = 0; i < 3; i++)
 				a.h[i] = top[i];
-			a.h[0] += rng_below(&r, 20) - 12;
+			a.h[0] += (u64)rng_below(&r, 20) - 12;
 			if (n % 8 == 7)
-				a.h[2] += 1;
+				a.h[2] += 1ULL << 42;
 		}
 		b = a;
 		keep = a;

@@ -10,13 +10,16 @@
  * on its stack (seen on an AVX-512 host: NH sum 2 of the last chunk).
  * The scalar HChaCha parks words in its frame: the same search for the
  * subkey word it parks last; the Poly1305 blocks+emit copies h into its
- * frame: the same search for h.
+ * frame: the same search for h.  A whole Adiantum message of 4 KiB in one
+ * go keeps the NH sums of L and of its output in an array of its own: the
+ * same search for those.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <pthread.h>
 #include <string.h>
 
 #include "../../arch/x86/crypto/asm_cores.h"
+#include "../../crypto/adiantum.h"
 #include "harness.h"
 
 #define STACK_BYTES	(256 * 1024)
@@ -27,6 +30,45 @@ static u8 wipe_msg[4096 + 200];
 static u8 wipe_digest[16];
 static struct ax86_poly1305_state wipe_h;
 static struct ax86_poly1305_key wipe_pkey;
+static struct ax86_adiantum_key wipe_akey;
+static u8 wipe_in[4096 + 16], wipe_out[4096 + 16], wipe_tweak[32];
+
+/* a stand-in for AES: what is searched for does not depend on it */
+static void copy_block(const void *aes, u8 out[16], const u8 in[16],
+		       bool enc)
+{
+	(void)aes;
+	(void)enc;
+	memmove(out, in, 16);
+}
+
+static void *adiantum_run(void *arg)
+{
+	(void)arg;
+	ax86_adiantum_crypt(&wipe_akey, NULL, wipe_out, wipe_in,
+			    sizeof(wipe_in), wipe_tweak, true, copy_block,
+			    ax86_chacha_crypt, ax86_hchacha, ax86_nh_sse2);
+	return NULL;
+}
+
+/* the NH sums of every KiB of L_in and of L_out */
+static const char *find_whole_sums(const u8 *stack)
+{
+	u8 hash[AX86_NH_HASH_BYTES];
+	unsigned int off, p, k;
+
+	for (k = 0; k < 2; k++)
+		for (off = 0; off < 4096; off += AX86_NH_MESSAGE_BYTES) {
+			ax86_nh_generic(wipe_akey.msg.nh,
+					(k ? wipe_out : wipe_in) + off,
+					AX86_NH_MESSAGE_BYTES, hash);
+			for (p = 0; p < AX86_NH_HASH_BYTES; p += 8)
+				if (memmem(stack, STACK_BYTES, hash + p, 8))
+					return k ? "an NH sum of L_out left on the stack" :
+						   "an NH sum of L_in left on the stack";
+		}
+	return NULL;
+}
 
 static void *nhp_run(void *arg)
 {
@@ -157,6 +199,18 @@ void test_stack_wipe(void)
 	wipe_h.h[2] = rng_next(&r) >> 22;
 	run_on_stack("poly1305-emit-stack-wipe", emit_run, find_h,
 		     "2 blocks: no limb of h left in its frame");
+	{
+		u8 key[32], derived[AX86_ADIANTUM_DERIVED_BYTES], aes[32];
+
+		rng_seed(&r, run_seed, "adiantum-whole-stack-wipe");
+		rng_fill(&r, key, sizeof(key));
+		rng_fill(&r, wipe_in, sizeof(wipe_in));
+		rng_fill(&r, wipe_tweak, sizeof(wipe_tweak));
+		ax86_adiantum_setkey(&wipe_akey, key, 32, 12, derived, aes);
+		run_on_stack("adiantum-whole-stack-wipe", adiantum_run,
+			     find_whole_sums,
+			     "4 KiB in one go: no NH sum of L_in or L_out left behind");
+	}
 	if (variant_unsupported(&variants[0])) {
 		report_skip(group, variant_unsupported(&variants[0]));
 		return;

@@ -20,12 +20,12 @@
 #define ax86_nhpoly1305_key		linux_nhpoly1305_key
 #define ax86_nhpoly1305_state		linux_nhpoly1305_state
 
-struct poly1305_state;
-struct poly1305_core_key;
-
 /*
- * Linux's final: the last blocks, then the emit, on the state itself
- * (nhpoly1305.h passes it as const and wipes it right after)
+ * Linux's final: the last blocks, then the emit, on the state itself, as
+ * crypto/nhpoly1305.c does (a copy would put a store and a load on its
+ * serial path).  ax86_nhpoly1305_final() passes its state as const and
+ * wipes it right after; the stateless ax86_nhpoly1305_whole_*() would pass
+ * a const zero state and must not be used on this path.
  */
 static inline void linux_poly1305_blocks_emit(const struct poly1305_state *st,
 					      const struct poly1305_core_key *key,

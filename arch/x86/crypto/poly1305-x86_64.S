@@ -257,7 +257,7 @@
 	and		$3, D1H
 	add		%rax, D0L
 	adc		$0, D0H
-	adc		$0, D1H
+	adc		$0, D1H			/* still 2^130 or more */
 	mov		D0L, %rax
 	mov		D0H, %rdx
 	add		$5, %rax

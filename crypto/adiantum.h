@@ -229,6 +229,37 @@ static __always_inline void ax86_adiantum_end(struct ax86_adiantum_req *rq,
 }
 
 /*
+ * The hash of L in the one-go path, NH then Poly1305, so that H_T can go
+ * in between: L in whole units up to 4 KiB (disk sectors) without the
+ * NHPoly1305 state (@sums, @n), the rest through it (@rq->hash).
+ */
+static __always_inline unsigned int
+ax86_adiantum_nh_all(struct ax86_adiantum_req *rq,
+		     const struct ax86_adiantum_key *key, const u8 *src,
+		     unsigned int bulk,
+		     u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES], ax86_nh_fn nh)
+{
+	if (ax86_nhpoly1305_whole_ok(bulk))
+		return ax86_nhpoly1305_whole_nh(&key->msg, src, bulk, sums,
+						nh);
+	ax86_nhpoly1305_init(&rq->hash);
+	ax86_adiantum_hash(rq, key, src, bulk, nh);
+	return 0;
+}
+
+static __always_inline void
+ax86_adiantum_poly_all(struct ax86_adiantum_req *rq,
+		       const struct ax86_adiantum_key *key, unsigned int bulk,
+		       u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
+		       unsigned int n, u8 hl[16], ax86_nh_fn nh)
+{
+	if (ax86_nhpoly1305_whole_ok(bulk))
+		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
+	else
+		ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
+}
+
+/*
  * A whole message in one buffer each way (@dst == @src allowed), @len >=
  * 16: the steps above back to back.  The stream runs over whole 64-byte
  * blocks where the buffer has room: the last block's bytes past L land on
@@ -244,7 +275,6 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
 	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
-	bool whole = ax86_nhpoly1305_whole_ok(bulk);
 	u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
 	struct ax86_adiantum_req rq;
 	u8 r[16], hl[16];
@@ -257,29 +287,15 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 	/*
 	 * ax86_adiantum_begin() in the other order: H_T after the NH of L
 	 * lets its multiplies overlap those that absorb NH's sums (20 cycles
-	 * less at 512 bytes on Zen 5).  L in whole units up to 4 KiB (disk
-	 * sectors) is hashed without the NHPoly1305 state.
+	 * less at 512 bytes on Zen 5).
 	 */
-	if (whole) {
-		n = ax86_nhpoly1305_whole_nh(&key->msg, src, bulk, sums, nh);
-		ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
-		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
-	} else {
-		ax86_nhpoly1305_init(&rq.hash);
-		ax86_adiantum_hash(&rq, key, src, bulk, nh);
-		ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
-		ax86_nhpoly1305_final(&rq.hash, &key->msg, hl, nh);
-	}
+	n = ax86_adiantum_nh_all(&rq, key, src, bulk, sums, nh);
+	ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
+	ax86_adiantum_poly_all(&rq, key, bulk, sums, n, hl, nh);
 	ax86_adiantum_setup(&rq, key, r, hl, enc, aes, aes_fn, hchacha);
 	stream(rq.state, dst, src, slen, key->nrounds);
-	if (whole) {
-		n = ax86_nhpoly1305_whole_nh(&key->msg, dst, bulk, sums, nh);
-		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
-	} else {
-		ax86_nhpoly1305_init(&rq.hash);
-		ax86_adiantum_hash(&rq, key, dst, bulk, nh);
-		ax86_nhpoly1305_final(&rq.hash, &key->msg, hl, nh);
-	}
+	n = ax86_adiantum_nh_all(&rq, key, dst, bulk, sums, nh);
+	ax86_adiantum_poly_all(&rq, key, bulk, sums, n, hl, nh);
 	ax86_adiantum_finish(&rq, r, hl);
 	memcpy(dst + bulk, r, 16);
 	memzero_explicit(r, sizeof(r));

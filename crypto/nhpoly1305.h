@@ -58,6 +58,41 @@ ax86_nhpoly1305_flush_nh(struct ax86_nhpoly1305_state *st,
 #define AX86_NHP_BATCH	(AX86_POLY1305_POWERS * AX86_POLY1305_BLOCK_SIZE / \
 			 AX86_NH_HASH_BYTES)
 
+/*
+ * NHPoly1305 of a whole message without the state, when @len is a
+ * multiple of 16 of at most AX86_NHP_WHOLE_MAX bytes: the sums of every NH
+ * message (ax86_nhpoly1305_whole_nh(), which returns how many) go to one
+ * Poly1305 call that absorbs them all and emits
+ * (ax86_nhpoly1305_whole_poly(), which wipes the sums).  The state's path
+ * absorbs all but the last NH message first, carries, stores h and loads
+ * it back for the last two blocks and the emit; here only the last NH's
+ * two blocks wait, and nothing is buffered.  The state's path takes its
+ * batches of whole NH messages from ax86_nhpoly1305_whole_nh() too.
+ */
+#define AX86_NHP_WHOLE_MAX	(AX86_NHP_BATCH * AX86_NH_MESSAGE_BYTES)
+
+static __always_inline bool ax86_nhpoly1305_whole_ok(unsigned int len)
+{
+	return len % AX86_NH_UNIT == 0 && len <= AX86_NHP_WHOLE_MAX;
+}
+
+static __always_inline unsigned int
+ax86_nhpoly1305_whole_nh(const struct ax86_nhpoly1305_key *key,
+			 const u8 *src, unsigned int len,
+			 u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
+			 ax86_nh_fn nh)
+{
+	unsigned int n, i;
+
+	for (i = 0; len; i++) {
+		n = min_t(unsigned int, len, AX86_NH_MESSAGE_BYTES);
+		nh(key->nh, src, n, sums[i]);
+		src += n;
+		len -= n;
+	}
+	return i;
+}
+
 /* @len: a nonzero multiple of 16 */
 static __always_inline void
 ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
@@ -71,13 +106,11 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 
 	do {
 		if (st->nh_remaining == 0 && len >= AX86_NH_MESSAGE_BYTES) {
-			for (n = 0; n < AX86_NHP_BATCH &&
-			     len >= AX86_NH_MESSAGE_BYTES; n++) {
-				nh(key->nh, src, AX86_NH_MESSAGE_BYTES,
-				   hashes[n]);
-				src += AX86_NH_MESSAGE_BYTES;
-				len -= AX86_NH_MESSAGE_BYTES;
-			}
+			n = min_t(unsigned int, AX86_NHP_WHOLE_MAX,
+				  round_down(len, AX86_NH_MESSAGE_BYTES));
+			n = ax86_nhpoly1305_whole_nh(key, src, n, hashes, nh);
+			src += n * AX86_NH_MESSAGE_BYTES;
+			len -= n * AX86_NH_MESSAGE_BYTES;
 			ax86_poly1305_blocks(&st->poly, &key->poly, hashes[0],
 					     n * AX86_NH_HASH_BYTES /
 					     AX86_POLY1305_BLOCK_SIZE, 1);
@@ -154,40 +187,6 @@ ax86_nhpoly1305_final(struct ax86_nhpoly1305_state *st,
 				  st->nh_remaining ? AX86_NH_HASH_BYTES /
 				  AX86_POLY1305_BLOCK_SIZE : 0, 1, out);
 	memzero_explicit(st, sizeof(*st));
-}
-
-/*
- * NHPoly1305 of a whole message without the state, when @len is a
- * multiple of 16 of at most AX86_NHP_WHOLE_MAX bytes: the sums of every NH
- * message (ax86_nhpoly1305_whole_nh(), which returns how many) go to one
- * Poly1305 call that absorbs them all and emits
- * (ax86_nhpoly1305_whole_poly(), which wipes the sums).  The state's path
- * absorbs all but the last NH message first, carries, stores h and loads
- * it back for the last two blocks and the emit; here only the last NH's
- * two blocks wait, and nothing is buffered.
- */
-#define AX86_NHP_WHOLE_MAX	(AX86_NHP_BATCH * AX86_NH_MESSAGE_BYTES)
-
-static __always_inline bool ax86_nhpoly1305_whole_ok(unsigned int len)
-{
-	return len % AX86_NH_UNIT == 0 && len <= AX86_NHP_WHOLE_MAX;
-}
-
-static __always_inline unsigned int
-ax86_nhpoly1305_whole_nh(const struct ax86_nhpoly1305_key *key,
-			 const u8 *src, unsigned int len,
-			 u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
-			 ax86_nh_fn nh)
-{
-	unsigned int n, i;
-
-	for (i = 0; len; i++) {
-		n = min_t(unsigned int, len, AX86_NH_MESSAGE_BYTES);
-		nh(key->nh, src, n, sums[i]);
-		src += n;
-		len -= n;
-	}
-	return i;
 }
 
 static __always_inline void

@@ -67,8 +67,9 @@ void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
  * arithmetic, limb for limb, with the six accumulator words in registers
  * where the compiler spills them (5% of a 512-byte Adiantum message).  It
  * is scalar, so the FPU-less fallback runs it too; the C above is its
- * reference in the tests, and of the blocks+emit the C's two steps.  AX86_PORTABLE_ONLY keeps the C: the AF_ALG
- * tool's reference must not share code with the drivers it checks.
+ * reference in the tests, and of the blocks+emit the C's two steps.
+ * AX86_PORTABLE_ONLY keeps the C: the AF_ALG tool's reference must not
+ * share code with the drivers it checks.
  */
 #if defined(__x86_64__) && !defined(AX86_PORTABLE_ONLY)
 void ax86_poly1305_blocks_x86_64(struct ax86_poly1305_state *st,

@@ -14,6 +14,33 @@
 
 #define MAX_BLOCKS	40
 
+/*
+ * Case @n of both tests below: its key @raw, its blocks @in, their number
+ * and hibit, and the state @h it starts from
+ */
+static void poly_case(struct rng *r, unsigned long n, u8 raw[16],
+		      u8 in[16 * MAX_BLOCKS], unsigned int *blocks,
+		      unsigned int *hibit, struct ax86_poly1305_state *h)
+{
+	int i;
+
+	*blocks = n % (MAX_BLOCKS + 1);
+	*hibit = rng_below(r, 2);
+	rng_fill(r, raw, 16);
+	rng_fill(r, in, 16 * *blocks);
+	if (n % 8 == 0) {	/* the largest r and blocks */
+		memset(raw, 0xff, 16);
+		memset(in, 0xff, 16 * *blocks);
+	}
+	for (i = 0; i < 3; i++)	/* up to a few bits over the limb */
+		h->h[i] = rng_next(r) >> (i == 2 ? 21 : 19);
+	if (n % 16 == 1) {
+		h->h[0] = (1ULL << 44) + 4;
+		h->h[1] = (1ULL << 45) - 1;
+		h->h[2] = (1ULL << 42) + 1;
+	}
+}
+
 void test_poly1305_x86_64(void)
 {
 	static const char group[] = "poly1305-x86_64 vs generic";
@@ -24,25 +51,10 @@ void test_poly1305_x86_64(void)
 	unsigned int blocks, hibit;
 	char err[160] = "";
 	struct rng r;
-	int i;
 
 	rng_seed(&r, run_seed, group);
 	for (n = 0; n < cases && !err[0]; n++) {
-		blocks = n % (MAX_BLOCKS + 1);
-		hibit = rng_below(&r, 2);
-		rng_fill(&r, raw, sizeof(raw));
-		rng_fill(&r, in, 16 * blocks);
-		if (n % 8 == 0) {	/* the largest r and blocks */
-			memset(raw, 0xff, sizeof(raw));
-			memset(in, 0xff, 16 * blocks);
-		}
-		for (i = 0; i < 3; i++)	/* up to a few bits over the limb */
-			a.h[i] = rng_next(&r) >> (i == 2 ? 21 : 19);
-		if (n % 16 == 1) {
-			a.h[0] = (1ULL << 44) + 4;
-			a.h[1] = (1ULL << 45) - 1;
-			a.h[2] = (1ULL << 42) + 1;
-		}
+		poly_case(&r, n, raw, in, &blocks, &hibit, &a);
 		b = a;
 		ax86_poly1305_setkey(&key, raw);
 		ax86_poly1305_blocks_generic(&a, &key, in, blocks, hibit);
@@ -84,21 +96,7 @@ void test_poly1305_emit_x86_64(void)
 
 	rng_seed(&r, run_seed, group);
 	for (n = 0; n < cases && !err[0]; n++) {
-		blocks = n % (MAX_BLOCKS + 1);
-		hibit = rng_below(&r, 2);
-		rng_fill(&r, raw, sizeof(raw));
-		rng_fill(&r, in, 16 * blocks);
-		if (n % 8 == 0) {
-			memset(raw, 0xff, sizeof(raw));
-			memset(in, 0xff, 16 * blocks);
-		}
-		for (i = 0; i < 3; i++)
-			a.h[i] = rng_next(&r) >> (i == 2 ? 21 : 19);
-		if (n % 16 == 1) {
-			a.h[0] = (1ULL << 44) + 4;
-			a.h[1] = (1ULL << 45) - 1;
-			a.h[2] = (1ULL << 42) + 1;
-		}
+		poly_case(&r, n, raw, in, &blocks, &hibit, &a);
 		/*
 		 * p - 8 .. p + 11 (2^130 - 1 is p + 4), or 2^131 - 13 ..
 		 * 2^131 + 6, which stays 2^130 or more after the fold of the

@@ -8,8 +8,10 @@
 #                     then unit, mutants, bench and model smoke runs, install,
 #                     tool options, the kernel matrix in the VM, the demo,
 #                     the Debian packages
-#   make check-unit | check-mutants | check-vm | check-matrix | check-model
-#        | check-tool-args | check-demo | check-package   one part of it
+#   make check-unit | check-mutants | check-kbuild | check-objtool
+#        | check-bench-smoke | check-model | check-tool-args | check-toolsan
+#        | check-install | check-vm | check-matrix | check-demo
+#        | check-package | check-rootboot              one part of it
 #   make bench        the cores beside Linux 6.1, OpenSSL, libsodium
 #   make model        llvm-mca of our cores and Linux 6.1's on old CPUs
 #   make tool         build/adiantum-x86, the AF_ALG tool
@@ -44,14 +46,16 @@ LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 
 # out of tree, the Kconfig symbols come from the command line
-KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
+KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CORE=m \
+	       CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
 	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m \
 	       CONFIG_CRYPTO_ADIANTUM_X86_ADIANTUM=m
 # the modules users install (the FPU test module is for the VM only)
-MODULES := adiantum_x86_chacha adiantum_x86_nhpoly1305 adiantum_x86_adiantum
+MODULES := adiantum_x86_core adiantum_x86_chacha adiantum_x86_nhpoly1305 \
+	   adiantum_x86_adiantum
 
-.PHONY: all modules clean check check-unit check-mutants check-vm demo install \
-	tool deps bench
+.PHONY: all modules clean check check-unit check-mutants check-kbuild \
+	check-install check-vm demo install tool deps bench
 
 all: modules
 
@@ -79,12 +83,29 @@ $(TESTMGR): | $(BUILD)
 	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) linux-source-6.1/crypto/testmgr.h
 	touch $@
 
+# Each part of make check is one command in a variable *_RUN, used by its
+# own target and by check (the mk/ fragments define theirs); each prints
+# PASS/FAIL/SKIP lines that tests/summarize.sh counts.
+UNIT_RUN = tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS)
+MUTANTS_RUN = tests/mutants.sh $(BUILD) $(TESTMGR)
+KBUILD_RUN = tests/kbuild-objects.sh Kbuild
+INSTALL_RUN = tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) \
+	$(VM_KVER)
+
 check-unit: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
-	tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS) | tests/summarize.sh
+	$(UNIT_RUN) | tests/summarize.sh
 
 # each mutant breaks one instruction; the unit tests must notice
 check-mutants: $(TESTMGR)
-	tests/mutants.sh $(BUILD) $(TESTMGR) | tests/summarize.sh
+	$(MUTANTS_RUN) | tests/summarize.sh
+
+# no object linked into two modules
+check-kbuild:
+	$(KBUILD_RUN) | tests/summarize.sh
+
+# make install and DKMS-style installs into a staging tree
+check-install:
+	$(INSTALL_RUN) | tests/summarize.sh
 
 # The VM: the Debian 6.1 kernel found installed, our modules built for it
 VM_KVER = $(shell tests/vm/kver.sh 6.1)
@@ -133,18 +154,18 @@ VM_PROGS := $(BUILD)/adiantum-x86 $(BUILD)/fscrypt-adiantum $(TESTMGR)
 check-vm: $(VM_PROGS)
 	{ $(VM_RUNS); } | tests/summarize.sh
 
+# The parts of make check, in the order they run: quick host checks
+# first, then the VMs.  A part whose variable is missing fails the run.
+CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN OBJTOOL_RUN BENCH_SMOKE_RUN \
+	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
+	      DEMO_RUN PACKAGE_RUN ROOTBOOT_RUN
+
 # deps first: on a fresh machine make check installs what it needs
 check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
-       $(BUILD)/corebench $(BUILD)/floor
-	{ tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS); \
-	  tests/mutants.sh $(BUILD) $(TESTMGR); \
-	  tests/bench-smoke.sh $(BUILD)/corebench $(BUILD) $(BUILD)/floor; \
-	  $(MODEL_SMOKE); \
-	  tests/tool-args.sh $(BUILD)/adiantum-x86 $(TESTMGR); \
-	  tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) $(VM_KVER); \
-	  $(VM_RUNS); \
-	  tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) $(BUILD)/demo-test; \
-	  tests/package/run.sh; } | tests/summarize.sh
+       $(BUILD)/corebench $(BUILD)/floor $(CHECK_DEPS)
+	{ $(foreach r,$(CHECK_RUNS),$(if $(value $(r)),$($(r)),\
+		echo "FAIL make check: no command for $(r)");) } | \
+		tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume
 demo: deps
@@ -169,36 +190,6 @@ install: modules
 
 deps:
 	tools/install-deps.sh
-
-# make bench: our cores beside the Linux 6.1 in-tree ones (assembled from
-# the Debian linux-source-6.1 package at bench time), OpenSSL, libsodium
-LINUX_ASM := $(addprefix $(BUILD)/linux-source-6.1/arch/x86/crypto/, \
-	chacha-ssse3-x86_64.S chacha-avx2-x86_64.S chacha-avx512vl-x86_64.S \
-	nh-sse2-x86_64.S nh-avx2-x86_64.S)
-BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
-	tools/common/cycles.h \
-	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h \
-	arch/x86/crypto/simd_latency_models.h
-LINUX_POLY := $(BUILD)/linux-source-6.1/lib/crypto/poly1305-donna64.c
-
-$(LINUX_ASM) $(LINUX_POLY): | $(BUILD)
-	tar -C $(BUILD) -xJf $(LINUX_SRC_TAR) \
-		$(patsubst $(BUILD)/%,%,$(LINUX_ASM) $(LINUX_POLY))
-	touch $(LINUX_ASM) $(LINUX_POLY)
-
-# tools/corebench/bench-shim: the few kernel headers the in-tree Poly1305
-# includes
-$(BUILD)/corebench: $(BENCH_SRC) $(CORE_C) $(CORE_H) $(ASM) $(LINUX_ASM) \
-		    $(LINUX_POLY) $(shell find tools/corebench/bench-shim -name '*.h')
-	$(CC) -O2 $(USER_FLAGS) -Itools/corebench/bench-shim -o $@ \
-		$(filter %.c,$(BENCH_SRC)) $(CORE_C) $(ASM) $(LINUX_ASM) \
-		$(LINUX_POLY) -lcrypto -lsodium
-
-bench: deps $(BUILD)/corebench
-	$(BUILD)/corebench --csv $(BUILD)/bench.csv --dat $(BUILD)/bench.dat \
-		| tee $(BUILD)/bench.txt
-	gnuplot -e "dat='$(BUILD)/bench.dat'; out='$(BUILD)/bench.png'" \
-		tools/corebench/bench-chart.gp
 
 # targets of their own: the kernel matrix, packaging, the CPU model
 include $(wildcard mk/*.mk)

@@ -15,6 +15,23 @@
 #include <asm/unaligned.h>
 #endif
 
+/*
+ * adiantum_x86_core's exports live in the symbol namespace ADIANTUM_X86.
+ * 6.13 made the namespace argument a string; before, a bare token.  No
+ * macro tells the two apart, so the version does (see the AES library
+ * below).
+ */
+#include <linux/export.h>
+#include <linux/module.h>
+
+#if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
+#define AX86_EXPORT(sym)	EXPORT_SYMBOL_NS_GPL(sym, "ADIANTUM_X86")
+#define AX86_IMPORT_NS()	MODULE_IMPORT_NS("ADIANTUM_X86")
+#else
+#define AX86_EXPORT(sym)	EXPORT_SYMBOL_NS_GPL(sym, ADIANTUM_X86)
+#define AX86_IMPORT_NS()	MODULE_IMPORT_NS(ADIANTUM_X86)
+#endif
+
 #ifdef CONFIG_X86
 #include <linux/kernel.h>
 #include <asm/cpufeature.h>
@@ -51,7 +68,10 @@ static inline bool ax86_cpu_prefers_ymm(void)
  * The kernel's AES library, for the one block per Adiantum message when
  * the CPU has no AES-NI or the FPU is not usable.  7.0 replaced struct
  * crypto_aes_ctx and aes_expandkey() by struct aes_key and
- * aes_preparekey().
+ * aes_preparekey().  Its expanded keys are also what AES-NI runs on
+ * (aesni-x86_64.S): the round keys in order for aesenc, and those of the
+ * equivalent inverse cipher (last first, InvMixColumns on the middle
+ * ones) for aesdec, in both versions; so one key schedule serves both.
  */
 #include <crypto/aes.h>
 
@@ -70,6 +90,16 @@ static inline int ax86_aes_lib_setkey(struct ax86_aes_lib_key *key,
 {
 	return aes_preparekey(&key->k, raw, len);
 }
+
+static inline const u32 *ax86_aes_lib_enc_keys(const struct ax86_aes_lib_key *key)
+{
+	return key->k.k.rndkeys;
+}
+
+static inline const u32 *ax86_aes_lib_dec_keys(const struct ax86_aes_lib_key *key)
+{
+	return key->k.inv_k.inv_rndkeys;
+}
 #else
 struct ax86_aes_lib_key {
 	struct crypto_aes_ctx k;
@@ -79,6 +109,16 @@ static inline int ax86_aes_lib_setkey(struct ax86_aes_lib_key *key,
 				      const u8 *raw, unsigned int len)
 {
 	return aes_expandkey(&key->k, raw, len);
+}
+
+static inline const u32 *ax86_aes_lib_enc_keys(const struct ax86_aes_lib_key *key)
+{
+	return key->k.key_enc;
+}
+
+static inline const u32 *ax86_aes_lib_dec_keys(const struct ax86_aes_lib_key *key)
+{
+	return key->k.key_dec;
 }
 #endif
 

@@ -12,6 +12,7 @@
 #include <openssl/evp.h>
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "../../crypto/adiantum_kat.h"
 #include "../../tools/common/testmgr.h"
 #include "harness.h"
 
@@ -428,10 +429,71 @@ static void test_req_wiped(void)
 	report_pass(group, "all %zu bytes zero after a message", sizeof(rq));
 }
 
+/*
+ * The adiantum module's load-time known answers (crypto/adiantum_kat.h):
+ * the portable composition gives them, and every variant gives the same
+ * ciphertext and restores the message, one pass and step by step.
+ */
+static void test_own_kat(void)
+{
+	static const unsigned int lens[] = AX86_ADIANTUM_KAT_LENS;
+	static u8 msg[AX86_ADIANTUM_KAT_MAX], ct[AX86_ADIANTUM_KAT_MAX],
+		  out[AX86_ADIANTUM_KAT_MAX];
+	u8 raw[AX86_ADIANTUM_KEY_SIZE], tweak[AX86_ADIANTUM_IV_SIZE];
+	unsigned int i, r, s, cases = 0;
+	const char *group = "adiantum-own-kat";
+	struct tkey t;
+	u64 fold;
+
+	for (r = 0; r < 2; r++) {
+		for (i = 0; i < AX86_ADIANTUM_KAT_NR_LENS; i++) {
+			ax86_adiantum_kat_inputs(raw, tweak, msg, lens[i]);
+			tkey_set(&t, raw, r ? 20 : 12);
+			ref_crypt(&t, ct, msg, lens[i], tweak, true);
+			fold = ax86_adiantum_kat_fold(ct, lens[i]);
+			if (fold != ax86_adiantum_kat_answers[r][i]) {
+				report_fail(group,
+					    "%u rounds, %u bytes: fold 0x%016llxull, header says 0x%016llxull",
+					    r ? 20 : 12, lens[i],
+					    (unsigned long long)fold,
+					    (unsigned long long)ax86_adiantum_kat_answers[r][i]);
+				return;
+			}
+			for (s = 0; s < ARRAY_SIZE(simd); s++) {
+				const struct variant *v =
+					find_variant(simd[s].name);
+
+				if (!v || variant_unsupported(v))
+					continue;
+				simd[s].crypt(&t.k, &t.ossl, ossl_aes_block,
+					      out, msg, lens[i], tweak, true);
+				if (memcmp(out, ct, lens[i])) {
+					report_fail(group, "%s differs, %u bytes",
+						    simd[s].name, lens[i]);
+					return;
+				}
+				simd[s].steps(&t, out, ct, lens[i], tweak,
+					      false, 512);
+				if (memcmp(out, msg, lens[i])) {
+					report_fail(group,
+						    "%s steps do not decrypt, %u bytes",
+						    simd[s].name, lens[i]);
+					return;
+				}
+				cases++;
+			}
+			ossl_aes_free(&t.ossl);
+		}
+	}
+	report_pass(group, "the load-time answers, and %u variant cases agree",
+		    cases);
+}
+
 void test_adiantum(const char *testmgr)
 {
 	unsigned int s;
 
+	test_own_kat();
 	test_req_wiped();
 	test_aesni();
 	test_testmgr(testmgr, "adiantum-xchacha12-aes",

@@ -391,7 +391,37 @@ simd_latency2_checks() {
 	dmesg_clean
 }
 
+# adiantum_x86_core: loaded as a dependency of the three algorithm
+# modules, held by exactly those loaded, registers nothing, refuses to
+# unload under them and unloads last
+core_checks() {
+	core=adiantum_x86_core
+	modprobe adiantum_x86_adiantum
+	type adiantum_settle >/dev/null 2>&1 &&
+		adiantum_settle $((2 * $(expected_isas | wc -l))) >/dev/null
+	held=$(ls /sys/module/$core/holders 2>/dev/null | sort | tr '\n' ' ')
+	want="adiantum_x86_adiantum adiantum_x86_chacha adiantum_x86_nhpoly1305 "
+	if [ "$held" = "$want" ] &&
+	   [ "$(cat /sys/module/$core/refcnt)" = 3 ]; then
+		pass "$core loaded as a dependency, held by $held"
+	else
+		fail "$core holders '$held' refcnt $(cat /sys/module/$core/refcnt 2>&1), want '$want' 3"
+	fi
+	if rmmod $core 2>/dev/null; then
+		fail "$core unloaded while the algorithm modules use it"
+	elif unload adiantum_x86_adiantum adiantum_x86_nhpoly1305 \
+		    adiantum_x86_chacha $core && [ ! -d /sys/module/$core ]; then
+		pass "$core refuses rmmod while used, unloads after the three"
+	else
+		fail "$core: unload order"
+	fi
+	modprobe adiantum_x86_chacha && modprobe adiantum_x86_nhpoly1305 &&
+		modprobe adiantum_x86_adiantum ||
+		fail "modprobe after the core's unload"
+}
+
 reload_cycles() {
+	core_checks
 	variants_checks
 	ok=1
 	ours='^(x?chacha[0-9]+|nhpoly1305)-ax86-'

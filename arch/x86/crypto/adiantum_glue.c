@@ -20,36 +20,28 @@
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
 
+#include "../../../crypto/adiantum_kat.h"
 #include "adiantum_dispatch.h"
-#include "isa.h"
-
-/* at most this many bytes of message per kernel_fpu_begin() section */
-#define FPU_CHUNK	4096
+#include "variants.h"
 /* the bounce buffer for scattered messages: whole ChaCha blocks */
 #define BOUNCE_BYTES	512
 
 /* above every other driver of these names: ours 400s, template ~385 */
 #define AX86_ADIANTUM_PRIORITY_BASE	500
 
+/* one AES key schedule, the library's: AES-NI runs on it too (compat.h) */
 struct ax86_adiantum_ctx {
 	struct ax86_adiantum_key key;
 	struct ax86_aes_lib_key lib;
-	struct ax86_aesni_key ni;
-	bool aesni;		/* ni holds the round keys */
 };
 
-static bool ax86_have_aesni;
+/* decided at load: AES-NI for every request, whatever setkey's context */
+static bool ax86_have_aesni __ro_after_init;
 
-static char *max_isa;
-module_param(max_isa, charp, 0444);
-MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
-
-static int ax86_adiantum_tfm_setkey(struct crypto_skcipher *tfm,
+static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 				    const u8 *key, unsigned int keylen,
 				    unsigned int nrounds)
 {
-	struct ax86_adiantum_ctx *ctx = crypto_skcipher_ctx(tfm);
 	u8 aes_key[AX86_ADIANTUM_AES_KEY_SIZE];
 	u8 *derived;
 	int err;
@@ -61,16 +53,9 @@ static int ax86_adiantum_tfm_setkey(struct crypto_skcipher *tfm,
 		return -ENOMEM;
 	err = ax86_adiantum_setkey(&ctx->key, key, keylen, nrounds, derived,
 				   aes_key);
-	kfree(derived);		/* wiped by the call */
+	kfree_sensitive(derived);	/* wiped by the call; belt and braces */
 	if (!err)
 		err = ax86_aes_lib_setkey(&ctx->lib, aes_key, sizeof(aes_key));
-	ctx->aesni = false;
-	if (!err && ax86_have_aesni && crypto_simd_usable()) {
-		kernel_fpu_begin();
-		ax86_aesni_setkey256(ctx->ni.enc, ctx->ni.dec, aes_key);
-		kernel_fpu_end();
-		ctx->aesni = true;
-	}
 	memzero_explicit(aes_key, sizeof(aes_key));
 	return err;
 }
@@ -78,25 +63,32 @@ static int ax86_adiantum_tfm_setkey(struct crypto_skcipher *tfm,
 static int ax86_adiantum12_setkey(struct crypto_skcipher *tfm, const u8 *key,
 				  unsigned int keylen)
 {
-	return ax86_adiantum_tfm_setkey(tfm, key, keylen, 12);
+	return ax86_adiantum_ctx_setkey(crypto_skcipher_ctx(tfm), key, keylen,
+					12);
 }
 
 static int ax86_adiantum20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 				  unsigned int keylen)
 {
-	return ax86_adiantum_tfm_setkey(tfm, key, keylen, 20);
+	return ax86_adiantum_ctx_setkey(crypto_skcipher_ctx(tfm), key, keylen,
+					20);
 }
 
-/* the AES block inside our FPU section: AES-NI if the key is there */
+/*
+ * The AES block inside our FPU section: AES-NI where the CPU has it, on
+ * the library's round keys; else the library, whose C runs there.
+ */
 static void ax86_adiantum_aes_simd(const void *c, u8 out[16], const u8 in[16],
 				   bool enc)
 {
 	const struct ax86_adiantum_ctx *ctx = c;
 
-	if (ctx->aesni)
-		ax86_aesni_block(&ctx->ni, out, in, enc);
-	else
+	if (!ax86_have_aesni)
 		ax86_aes_lib_block(&ctx->lib, out, in, enc);
+	else if (enc)
+		ax86_aesni_encrypt256(ax86_aes_lib_enc_keys(&ctx->lib), out, in);
+	else
+		ax86_aesni_decrypt256(ax86_aes_lib_dec_keys(&ctx->lib), out, in);
 }
 
 static void ax86_adiantum_aes_lib(const void *c, u8 out[16], const u8 in[16],
@@ -148,7 +140,7 @@ ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx, u8 *dst,
 		     const u8 *src, unsigned int len, const u8 *tweak, bool enc,
 		     const struct ax86_adiantum_ops *ops)
 {
-	BUILD_BUG_ON(PAGE_SIZE > FPU_CHUNK);
+	BUILD_BUG_ON(PAGE_SIZE > AX86_FPU_CHUNK);
 	fpu_begin(ops);
 	ops->crypt(&ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
 	fpu_end(ops);
@@ -297,6 +289,121 @@ VARIANT_FUNCS(avx2)
 VARIANT_FUNCS(avx512vl)
 VARIANT_FUNCS(avx512)
 
+/* the two layouts of each variant, for the load-time known answers */
+typedef void (*ax86_linear_fn)(const struct ax86_adiantum_ctx *ctx, u8 *dst,
+			       const u8 *src, unsigned int len,
+			       const u8 *tweak, bool enc);
+typedef void (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
+				  struct skcipher_request *req, bool enc);
+
+#define LAYOUTS(isa) {							\
+	ax86_adiantum_linear_##isa, ax86_adiantum_scattered_##isa	\
+}
+
+static const struct {
+	ax86_linear_fn linear;
+	ax86_scattered_fn scattered;
+} ax86_adiantum_layouts[AX86_NR_ISA] = {
+	[AX86_SSE2] = LAYOUTS(sse2),
+	[AX86_SSSE3] = LAYOUTS(ssse3),
+	[AX86_AVX] = LAYOUTS(avx),
+	[AX86_AVX2] = LAYOUTS(avx2),
+	[AX86_AVX512VL] = LAYOUTS(avx512vl),
+	[AX86_AVX512] = LAYOUTS(avx512),
+};
+
+/* too big for a kernel stack: allocated for the checks at load */
+struct ax86_adiantum_kat {
+	struct ax86_adiantum_ctx ctx;
+	struct scatterlist src[2], dst[2];
+	u8 key[AX86_ADIANTUM_KEY_SIZE];
+	u8 tweak[AX86_ADIANTUM_IV_SIZE];
+	u8 iv[AX86_ADIANTUM_IV_SIZE];
+	u8 msg[AX86_ADIANTUM_KAT_MAX];
+	u8 ct[AX86_ADIANTUM_KAT_MAX];
+	u8 out[AX86_ADIANTUM_KAT_MAX];
+	struct skcipher_request req;	/* last: it ends in a flexible array */
+};
+
+/* @len bytes from @in to @out through the bounce path, split in two */
+static void ax86_adiantum_kat_split(struct ax86_adiantum_kat *k,
+				    ax86_scattered_fn scattered, u8 *out,
+				    const u8 *in, unsigned int len, bool enc)
+{
+	unsigned int part = len / 2 + 3;	/* an odd split */
+
+	sg_init_table(k->src, 2);
+	sg_set_buf(&k->src[0], in, part);
+	sg_set_buf(&k->src[1], in + part, len - part);
+	sg_init_table(k->dst, 2);
+	sg_set_buf(&k->dst[0], out, part);
+	sg_set_buf(&k->dst[1], out + part, len - part);
+	memcpy(k->iv, k->tweak, sizeof(k->iv));
+	k->req.src = k->src;
+	k->req.dst = k->dst;
+	k->req.cryptlen = len;
+	k->req.iv = k->iv;
+	scattered(&k->ctx, &k->req, enc);
+}
+
+/*
+ * Our known answers (crypto/adiantum_kat.h) through one variant's two
+ * layouts, both ways; true if every one holds
+ */
+static bool ax86_adiantum_kat(struct ax86_adiantum_kat *k,
+			      ax86_linear_fn linear,
+			      ax86_scattered_fn scattered)
+{
+	static const unsigned int lens[] = AX86_ADIANTUM_KAT_LENS;
+	unsigned int r, i, len;
+
+	for (r = 0; r < 2; r++) {
+		for (i = 0; i < ARRAY_SIZE(lens); i++) {
+			len = lens[i];
+			ax86_adiantum_kat_inputs(k->key, k->tweak, k->msg, len);
+			if (ax86_adiantum_ctx_setkey(&k->ctx, k->key,
+						     sizeof(k->key),
+						     r ? 20 : 12))
+				return false;
+			linear(&k->ctx, k->ct, k->msg, len, k->tweak, true);
+			if (ax86_adiantum_kat_fold(k->ct, len) !=
+			    ax86_adiantum_kat_answers[r][i])
+				return false;
+			linear(&k->ctx, k->out, k->ct, len, k->tweak, false);
+			if (memcmp(k->out, k->msg, len))
+				return false;
+			ax86_adiantum_kat_split(k, scattered, k->out, k->msg,
+						len, true);
+			if (memcmp(k->out, k->ct, len))
+				return false;
+			ax86_adiantum_kat_split(k, scattered, k->out, k->ct,
+						len, false);
+			if (memcmp(k->out, k->msg, len))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* the known answers of @isa's variant, or of the portable one if < 0 */
+static int ax86_adiantum_selftest(int isa)
+{
+	struct ax86_adiantum_kat *k;
+	bool ok;
+
+	k = kzalloc(sizeof(*k), GFP_KERNEL);
+	if (!k)
+		return -ENOMEM;
+	if (isa < 0)
+		ok = ax86_adiantum_kat(k, ax86_adiantum_linear_generic,
+				       ax86_adiantum_scattered_generic);
+	else
+		ok = ax86_adiantum_kat(k, ax86_adiantum_layouts[isa].linear,
+				       ax86_adiantum_layouts[isa].scattered);
+	kfree_sensitive(k);
+	return ok ? 0 : -EBADMSG;
+}
+
 #define ALG(_stream, _isa, _setkey) {					\
 	.base.cra_name		= "adiantum(" _stream ",aes)",		\
 	.base.cra_driver_name	= "adiantum-" _stream "-aes-ax86-" #_isa, \
@@ -327,9 +434,6 @@ static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 	[AX86_AVX512] = VARIANT_ALGS(avx512),
 };
 
-static bool ax86_registered[AX86_NR_ISA];
-static enum ax86_isa ax86_max;
-
 /* the cores of each variant, named where the dispatch headers pick them */
 #define CORES(isa) {							\
 	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
@@ -349,97 +453,87 @@ static const struct {
 	[AX86_AVX512] = CORES(avx512),
 };
 
-/* what each registered driver runs and why it ranks there (isa.h) */
-static int ax86_variants_get(char *buf, const struct kernel_param *kp)
+static int ax86_adiantum_register_isa(enum ax86_isa isa, int priority)
+{
+	int i, err;
+
+	/* our own known answers first (see crypto/adiantum_kat.h) */
+	err = ax86_adiantum_selftest(isa);
+	if (err == -EBADMSG) {
+		pr_err("the %s drivers fail their known-answer test: not registered\n",
+		       ax86_isa_names[isa]);
+		return AX86_GLUE_SKIP;
+	}
+	if (err)
+		return err;
+	for (i = 0; i < ALGS_PER_ISA; i++)
+		ax86_adiantum_algs[isa][i].base.cra_priority = priority;
+	return crypto_register_skciphers(ax86_adiantum_algs[isa],
+					 ALGS_PER_ISA);
+}
+
+static void ax86_adiantum_unregister_isa(enum ax86_isa isa)
+{
+	crypto_unregister_skciphers(ax86_adiantum_algs[isa], ALGS_PER_ISA);
+}
+
+/* what each driver of @isa runs and why it ranks there (isa.h) */
+static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 {
 	const struct skcipher_alg *alg;
-	int i, j, len = 0;
-
-	for (i = 0; i < AX86_NR_ISA; i++) {
-		if (!ax86_registered[i])
-			continue;
-		for (j = 0; j < ALGS_PER_ISA; j++) {
-			alg = &ax86_adiantum_algs[i][j];
-			len = ax86_emit(buf, len,
-					"%s %d chacha=%s hchacha=%s nh=%s aes=%s rank=%s\n",
-					alg->base.cra_driver_name,
-					alg->base.cra_priority,
-					ax86_adiantum_cores[i].chacha(),
-					ax86_adiantum_cores[i].hchacha(),
-					ax86_adiantum_cores[i].nh,
-					ax86_have_aesni ? "aes-ni" : "aes-lib",
-					ax86_rank_reason(i));
-		}
-	}
-	return ax86_emit_cap(buf, len, ax86_max, BIT(AX86_NR_ISA) - 1);
-}
-
-static const struct kernel_param_ops ax86_variants_ops = {
-	.set = ax86_variants_set,
-	.get = ax86_variants_get,
-};
-
-module_param_cb(variants, &ax86_variants_ops, NULL, 0444);
-MODULE_PARM_DESC(variants,
-		 "read only: each driver registered, its priority, the cores it runs and why it ranks there");
-
-static void ax86_adiantum_unregister(void)
-{
 	int i;
 
-	for (i = AX86_NR_ISA - 1; i >= 0; i--) {
-		if (ax86_registered[i])
-			crypto_unregister_skciphers(ax86_adiantum_algs[i],
-						    ALGS_PER_ISA);
-		ax86_registered[i] = false;
+	for (i = 0; i < ALGS_PER_ISA; i++) {
+		alg = &ax86_adiantum_algs[isa][i];
+		len = ax86_emit(buf, len,
+				"%s %d chacha=%s hchacha=%s nh=%s aes=%s rank=%s\n",
+				alg->base.cra_driver_name,
+				alg->base.cra_priority,
+				ax86_adiantum_cores[isa].chacha(),
+				ax86_adiantum_cores[isa].hchacha(),
+				ax86_adiantum_cores[isa].nh,
+				ax86_have_aesni ? "aes-ni" : "aes-lib",
+				ax86_rank_reason(isa));
 	}
+	return len;
 }
+
+static struct ax86_glue ax86_adiantum_glue = {
+	.name		= KBUILD_MODNAME,
+	.isas		= BIT(AX86_NR_ISA) - 1,
+	.priority_base	= AX86_ADIANTUM_PRIORITY_BASE,
+	.register_isa	= ax86_adiantum_register_isa,
+	.unregister_isa	= ax86_adiantum_unregister_isa,
+	.show_isa	= ax86_adiantum_show_isa,
+};
+
+AX86_GLUE_PARAMS(ax86_adiantum_glue,
+		 "sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512");
 
 static int __init ax86_adiantum_mod_init(void)
 {
-	enum ax86_isa max;
-	int i, j, err, n = 0;
+	int err;
 
-	if (ax86_parse_max_isa(max_isa, &max)) {
-		pr_err("unknown max_isa=%s\n", max_isa);
-		return -EINVAL;
-	}
-	ax86_max = max;
 	ax86_have_aesni = boot_cpu_has(X86_FEATURE_AES);
-	ax86_slow_simd_chains = ax86_simd_latency2();
-	for (i = 0; i <= max; i++) {
-		if (!ax86_cpu_has(i))
-			continue;
-		for (j = 0; j < ALGS_PER_ISA; j++)
-			ax86_adiantum_algs[i][j].base.cra_priority =
-				ax86_priority_from(AX86_ADIANTUM_PRIORITY_BASE,
-						   i);
-		err = crypto_register_skciphers(ax86_adiantum_algs[i],
-						ALGS_PER_ISA);
-		if (err) {
-			pr_err("registering the %s drivers failed: %d\n",
-			       ax86_isa_names[i], err);
-			ax86_adiantum_unregister();
-			return err;
-		}
-		ax86_registered[i] = true;
-		n++;
+	/* every variant falls back to the portable one: it must hold too */
+	err = ax86_adiantum_selftest(-1);
+	if (err) {
+		pr_err("the portable code fails its known-answer test (%d): nothing registered\n",
+		       err);
+		return err;
 	}
-	if (!n) {
-		pr_info("no usable SIMD on this CPU, nothing registered\n");
-		return -ENODEV;
-	}
-	return 0;
+	return ax86_glue_register(&ax86_adiantum_glue, max_isa);
 }
 
 static void __exit ax86_adiantum_mod_exit(void)
 {
-	ax86_adiantum_unregister();
+	ax86_glue_unregister(&ax86_adiantum_glue);
 }
 
 module_init(ax86_adiantum_mod_init);
 module_exit(ax86_adiantum_mod_exit);
 
+AX86_IMPORT_NS();
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX/AVX2/AVX-512 and AES-NI (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("adiantum(xchacha12,aes)");

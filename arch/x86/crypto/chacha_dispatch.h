@@ -20,12 +20,17 @@ static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 }
 
 /*
- * Set once, when a module loads, on the CPUs of simd_latency_models.h
- * (ax86_simd_latency2(), isa.h), whose simple SIMD instructions take two
- * cycles: there a chain of dependent SIMD steps is slow.  make bench and
- * the unit tests set it the same way, or both ways.
+ * True on the CPUs of simd_latency_models.h (ax86_simd_latency2(), isa.h),
+ * whose simple SIMD instructions take two cycles: there a chain of
+ * dependent SIMD steps is slow.  In the kernel, set once when
+ * adiantum_x86_core loads (core_main.c); make bench and the unit tests,
+ * one program each, set their own copy the same way, or both ways.
  */
+#ifdef __KERNEL__
+extern bool ax86_slow_simd_chains;
+#else
 static bool ax86_slow_simd_chains __maybe_unused;
+#endif
 
 /*
  * The xmm and ymm cores without AVX-512 have 16 registers for 16 rows, so

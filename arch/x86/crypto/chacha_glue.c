@@ -12,13 +12,7 @@
 #include <crypto/internal/simd.h>
 
 #include "chacha_dispatch.h"
-#include "isa.h"
-
-/*
- * At most this many bytes per kernel_fpu_begin() section: preemption is off
- * inside, and 4 KiB keeps that to a few microseconds even on slow CPUs.
- */
-#define FPU_CHUNK	4096
+#include "variants.h"
 
 struct ax86_chacha_ctx {
 	u32 key[8];
@@ -29,11 +23,6 @@ typedef void (*stream_fn)(u32 state[16], u8 *dst, const u8 *src,
 			  unsigned int len, unsigned int nrounds);
 typedef void (*hchacha_fn)(const u32 state[16], u32 out[8],
 			   unsigned int nrounds);
-
-static char *max_isa;
-module_param(max_isa, charp, 0444);
-MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512 (default: all the CPU has)");
 
 static int ax86_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 				unsigned int keylen)
@@ -60,7 +49,7 @@ static int ax86_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
 
 /*
  * XOR @len bytes; @len is a multiple of 64 unless this is the end of the
- * message.  The SIMD code never sees more than FPU_CHUNK bytes per FPU
+ * message.  The SIMD code never sees more than AX86_FPU_CHUNK bytes per FPU
  * section.  @stream is a constant after inlining: each variant calls its
  * own code directly.
  */
@@ -76,7 +65,7 @@ static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 		return;
 	}
 	while (len) {
-		n = min_t(unsigned int, len, FPU_CHUNK);
+		n = min_t(unsigned int, len, AX86_FPU_CHUNK);
 		kernel_fpu_begin();
 		stream(state, dst, src, n, nrounds);
 		kernel_fpu_end();
@@ -193,9 +182,6 @@ static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 	[AX86_AVX512] = VARIANT_ALGS(avx512),
 };
 
-static bool ax86_registered[AX86_NR_ISA];
-static enum ax86_isa ax86_max;
-
 /* the cores of each variant, named where chacha_dispatch.h picks them */
 #define CORES(isa) { ax86_stream_core_##isa, ax86_hchacha_core_##isa }
 
@@ -211,96 +197,67 @@ static const struct {
 	[AX86_AVX512] = CORES(avx512),
 };
 
-/* what each registered driver runs and why it ranks there (isa.h) */
-static int ax86_variants_get(char *buf, const struct kernel_param *kp)
-{
-	const struct skcipher_alg *alg;
-	int i, j, len = 0;
-
-	for (i = 0; i < AX86_NR_ISA; i++) {
-		if (!ax86_registered[i])
-			continue;
-		for (j = 0; j < ALGS_PER_ISA; j++) {
-			alg = &ax86_chacha_algs[i][j];
-			len = ax86_emit(buf, len, "%s %d chacha=%s",
-					alg->base.cra_driver_name,
-					alg->base.cra_priority,
-					ax86_chacha_cores[i].chacha());
-			/* XChaCha derives its subkey with HChaCha */
-			if (alg->ivsize == AX86_XCHACHA_IV_SIZE)
-				len = ax86_emit(buf, len, " hchacha=%s",
-						ax86_chacha_cores[i].hchacha());
-			len = ax86_emit(buf, len, " rank=%s\n",
-					ax86_rank_reason(i));
-		}
-	}
-	return ax86_emit_cap(buf, len, ax86_max, BIT(AX86_NR_ISA) - 1);
-}
-
-static const struct kernel_param_ops ax86_variants_ops = {
-	.set = ax86_variants_set,
-	.get = ax86_variants_get,
-};
-
-module_param_cb(variants, &ax86_variants_ops, NULL, 0444);
-MODULE_PARM_DESC(variants,
-		 "read only: each driver registered, its priority, the cores it runs and why it ranks there");
-
-static void ax86_chacha_unregister(void)
+static int ax86_chacha_register_isa(enum ax86_isa isa, int priority)
 {
 	int i;
 
-	for (i = AX86_NR_ISA - 1; i >= 0; i--) {
-		if (ax86_registered[i])
-			crypto_unregister_skciphers(ax86_chacha_algs[i],
-						    ALGS_PER_ISA);
-		ax86_registered[i] = false;
-	}
+	for (i = 0; i < ALGS_PER_ISA; i++)
+		ax86_chacha_algs[isa][i].base.cra_priority = priority;
+	return crypto_register_skciphers(ax86_chacha_algs[isa], ALGS_PER_ISA);
 }
+
+static void ax86_chacha_unregister_isa(enum ax86_isa isa)
+{
+	crypto_unregister_skciphers(ax86_chacha_algs[isa], ALGS_PER_ISA);
+}
+
+/* what each driver of @isa runs and why it ranks there (isa.h) */
+static int ax86_chacha_show_isa(char *buf, int len, enum ax86_isa isa)
+{
+	const struct skcipher_alg *alg;
+	int i;
+
+	for (i = 0; i < ALGS_PER_ISA; i++) {
+		alg = &ax86_chacha_algs[isa][i];
+		len = ax86_emit(buf, len, "%s %d chacha=%s",
+				alg->base.cra_driver_name,
+				alg->base.cra_priority,
+				ax86_chacha_cores[isa].chacha());
+		/* XChaCha derives its subkey with HChaCha */
+		if (alg->ivsize == AX86_XCHACHA_IV_SIZE)
+			len = ax86_emit(buf, len, " hchacha=%s",
+					ax86_chacha_cores[isa].hchacha());
+		len = ax86_emit(buf, len, " rank=%s\n", ax86_rank_reason(isa));
+	}
+	return len;
+}
+
+static struct ax86_glue ax86_chacha_glue = {
+	.name		= KBUILD_MODNAME,
+	.isas		= BIT(AX86_NR_ISA) - 1,
+	.priority_base	= AX86_PRIORITY_BASE,
+	.register_isa	= ax86_chacha_register_isa,
+	.unregister_isa	= ax86_chacha_unregister_isa,
+	.show_isa	= ax86_chacha_show_isa,
+};
+
+AX86_GLUE_PARAMS(ax86_chacha_glue,
+		 "sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512");
 
 static int __init ax86_chacha_mod_init(void)
 {
-	enum ax86_isa max;
-	int i, j, err, n = 0;
-
-	if (ax86_parse_max_isa(max_isa, &max)) {
-		pr_err("unknown max_isa=%s\n", max_isa);
-		return -EINVAL;
-	}
-	ax86_max = max;
-	ax86_slow_simd_chains = ax86_simd_latency2();
-	for (i = 0; i <= max; i++) {
-		if (!ax86_cpu_has(i))
-			continue;
-		for (j = 0; j < ALGS_PER_ISA; j++)
-			ax86_chacha_algs[i][j].base.cra_priority =
-				ax86_priority(i);
-		err = crypto_register_skciphers(ax86_chacha_algs[i],
-						ALGS_PER_ISA);
-		if (err) {
-			pr_err("registering the %s drivers failed: %d\n",
-			       ax86_isa_names[i], err);
-			ax86_chacha_unregister();
-			return err;
-		}
-		ax86_registered[i] = true;
-		n++;
-	}
-	if (!n) {
-		pr_info("no usable SIMD on this CPU, nothing registered\n");
-		return -ENODEV;
-	}
-	return 0;
+	return ax86_glue_register(&ax86_chacha_glue, max_isa);
 }
 
 static void __exit ax86_chacha_mod_exit(void)
 {
-	ax86_chacha_unregister();
+	ax86_glue_unregister(&ax86_chacha_glue);
 }
 
 module_init(ax86_chacha_mod_init);
 module_exit(ax86_chacha_mod_exit);
 
+AX86_IMPORT_NS();
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("ChaCha20, XChaCha20, XChaCha12 with SSE2/SSSE3/AVX/AVX2/AVX-512 (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("chacha20");

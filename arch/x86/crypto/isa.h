@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Which SIMD variants this CPU can run, the cap a user sets with the module
- * parameter max_isa, the priority each registered driver gets and why, and
- * the lines of the read-only parameter variants that says so.  Every glue
- * module includes this; it is decided once, at module load.  The ranking
- * rule (ax86_rank) is plain C, so the unit tests include this header too.
+ * Which SIMD variants this CPU can run and the priority each registered
+ * driver gets and why (variants.h registers them and lists them in the
+ * variants parameter).  Every glue module includes this; it is decided
+ * once, at module load.  The ranking rule (ax86_rank) is plain C, so the
+ * unit tests include this header too.
  */
 #ifndef AX86_ISA_H
 #define AX86_ISA_H
@@ -32,7 +32,7 @@ enum ax86_isa {
 	AX86_NR_ISA
 };
 
-static const char *const ax86_isa_names[AX86_NR_ISA] = {
+static const char *const ax86_isa_names[AX86_NR_ISA] __maybe_unused = {
 	"sse2", "ssse3", "avx", "avx2", "avx512vl", "avx512"
 };
 
@@ -125,7 +125,7 @@ static inline bool ax86_cpu_has(enum ax86_isa isa)
  * Intel cores that lower their clock for the whole core while zmm registers
  * are in use, slowing everything else running there.  There the zmm
  * variants stay registered, reachable by driver name, but rank below the
- * ymm ones.  Kernels from 6.8 know them as X86_FEATURE_PREFER_YMM; older
+ * ymm ones.  Kernels from 6.15 know them as X86_FEATURE_PREFER_YMM; older
  * ones get our copy of the same model list (compat.h).
  */
 static inline bool ax86_zmm_downclocks(void)
@@ -171,77 +171,6 @@ static inline const char *ax86_rank_reason(enum ax86_isa isa)
 
 	ax86_rank(0, isa, ax86_zmm_downclocks(), ax86_pshufb_slow(), &why);
 	return why;
-}
-
-static inline int ax86_priority(enum ax86_isa isa)
-{
-	return ax86_priority_from(AX86_PRIORITY_BASE, isa);
-}
-
-/* max_isa parameter: NULL or "" means no cap; else an ISA name */
-static inline int ax86_parse_max_isa(const char *s, enum ax86_isa *max)
-{
-	int i;
-
-	*max = AX86_NR_ISA - 1;
-	if (!s || !*s)
-		return 0;
-	for (i = 0; i < AX86_NR_ISA; i++) {
-		if (sysfs_streq(s, ax86_isa_names[i])) {
-			*max = i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-/*
- * The variants parameter: each module lists what it registered, one line
- * per driver, "<driver> <priority> <core>=<name>... rank=<why>" (a sysfs
- * page at most: a module has 15 lines of under 100 bytes at most).
- * ax86_emit() appends to @buf at @len and returns the new length.
- */
-static inline __printf(3, 4) int ax86_emit(char *buf, int len,
-					   const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	len += vscnprintf(buf + len, PAGE_SIZE - len, fmt, args);
-	va_end(args);
-	return len;
-}
-
-/*
- * The last line when max_isa kept this CPU from registering some of the
- * variants a module has (@isas, a mask of BIT(isa)):
- * "capped max_isa=<cap> left-out=<isa>,<isa>..."
- */
-static inline int ax86_emit_cap(char *buf, int len, enum ax86_isa max,
-				unsigned int isas)
-{
-	const char *sep = "";
-	int i;
-
-	for (i = max + 1; i < AX86_NR_ISA; i++) {
-		if (!(isas & BIT(i)) || !ax86_cpu_has(i))
-			continue;
-		if (!*sep)
-			len = ax86_emit(buf, len, "capped max_isa=%s left-out=",
-					ax86_isa_names[max]);
-		len = ax86_emit(buf, len, "%s%s", sep, ax86_isa_names[i]);
-		sep = ",";
-	}
-	if (*sep)
-		len = ax86_emit(buf, len, "\n");
-	return len;
-}
-
-/* writing the read-only variants parameter (modprobe m variants=x) fails */
-static inline int ax86_variants_set(const char *val,
-				    const struct kernel_param *kp)
-{
-	return -EPERM;
 }
 
 #endif /* __KERNEL__ */

@@ -15,15 +15,7 @@
 #include "../../../crypto/nhpoly1305.h"
 #include "../../../crypto/nhpoly1305_kat.h"
 #include "asm_cores.h"
-#include "isa.h"
-
-/* bytes of message per kernel_fpu_begin() section, at most */
-#define FPU_CHUNK	4096
-
-static char *max_isa;
-module_param(max_isa, charp, 0444);
-MODULE_PARM_DESC(max_isa,
-		 "highest ISA to register: sse2, avx, avx2 or avx512 (default: all the CPU has)");
+#include "variants.h"
 
 static int ax86_nhp_setkey(struct crypto_shash *tfm, const u8 *key,
 			   unsigned int keylen)
@@ -51,7 +43,7 @@ static __always_inline int ax86_nhp_update(struct shash_desc *desc,
 		return 0;
 	}
 	while (len) {
-		n = min_t(unsigned int, len, FPU_CHUNK);
+		n = min_t(unsigned int, len, AX86_FPU_CHUNK);
 		kernel_fpu_begin();
 		ax86_nhpoly1305_update(st, key, src, n, nh);
 		kernel_fpu_end();
@@ -121,49 +113,6 @@ static struct ax86_nh_variant {
 	VARIANT(AX86_AVX512, avx512),
 };
 
-static bool ax86_registered[ARRAY_SIZE(ax86_nh_variants)];
-static enum ax86_isa ax86_max;
-
-/* what each registered driver runs and why it ranks there (isa.h) */
-static int ax86_variants_get(char *buf, const struct kernel_param *kp)
-{
-	const struct ax86_nh_variant *v;
-	unsigned int isas = 0;
-	int i, len = 0;
-
-	for (i = 0; i < ARRAY_SIZE(ax86_nh_variants); i++) {
-		v = &ax86_nh_variants[i];
-		isas |= BIT(v->isa);
-		if (!ax86_registered[i])
-			continue;
-		len = ax86_emit(buf, len, "%s %d nh=%s rank=%s\n",
-				v->alg.base.cra_driver_name,
-				v->alg.base.cra_priority, v->nh,
-				ax86_rank_reason(v->isa));
-	}
-	return ax86_emit_cap(buf, len, ax86_max, isas);
-}
-
-static const struct kernel_param_ops ax86_variants_ops = {
-	.set = ax86_variants_set,
-	.get = ax86_variants_get,
-};
-
-module_param_cb(variants, &ax86_variants_ops, NULL, 0444);
-MODULE_PARM_DESC(variants,
-		 "read only: each driver registered, its priority, the cores it runs and why it ranks there");
-
-static void ax86_nhp_unregister(void)
-{
-	int i;
-
-	for (i = ARRAY_SIZE(ax86_nh_variants) - 1; i >= 0; i--) {
-		if (ax86_registered[i])
-			crypto_unregister_shash(&ax86_nh_variants[i].alg);
-		ax86_registered[i] = false;
-	}
-}
-
 /* our own known answer, before a variant may register (see the header) */
 static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
 			      enum ax86_isa isa)
@@ -193,59 +142,78 @@ static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
 	return ok;
 }
 
-static int __init ax86_nhp_mod_init(void)
+/* the variant of @isa: the glue registers only the ISAs of the table */
+static struct ax86_nh_variant *ax86_nh_variant(enum ax86_isa isa)
 {
-	struct ax86_nhp_kat_scratch *kat;
-	enum ax86_isa max;
-	int i, err, n = 0;
+	int i;
 
-	if (ax86_parse_max_isa(max_isa, &max)) {
-		pr_err("unknown max_isa=%s\n", max_isa);
-		return -EINVAL;
-	}
-	ax86_max = max;
+	for (i = 0; i < ARRAY_SIZE(ax86_nh_variants); i++)
+		if (ax86_nh_variants[i].isa == isa)
+			return &ax86_nh_variants[i];
+	return NULL;
+}
+
+static int ax86_nhp_register_isa(enum ax86_isa isa, int priority)
+{
+	struct ax86_nh_variant *v = ax86_nh_variant(isa);
+	struct ax86_nhp_kat_scratch *kat;
+	bool ok;
+
 	kat = kmalloc(sizeof(*kat), GFP_KERNEL);
 	if (!kat)
 		return -ENOMEM;
-	for (i = 0; i < ARRAY_SIZE(ax86_nh_variants); i++) {
-		struct shash_alg *alg = &ax86_nh_variants[i].alg;
-		enum ax86_isa isa = ax86_nh_variants[i].isa;
-
-		if (isa > max || !ax86_cpu_has(isa))
-			continue;
-		if (!ax86_nhp_selftest(kat, isa)) {
-			pr_err("the %s driver fails its known-answer test: not registered\n",
-			       ax86_isa_names[isa]);
-			continue;
-		}
-		alg->base.cra_priority = ax86_priority(isa);
-		err = crypto_register_shash(alg);
-		if (err) {
-			pr_err("registering the %s driver failed: %d\n",
-			       ax86_isa_names[isa], err);
-			ax86_nhp_unregister();
-			kfree_sensitive(kat);
-			return err;
-		}
-		ax86_registered[i] = true;
-		n++;
-	}
+	ok = ax86_nhp_selftest(kat, isa);
 	kfree_sensitive(kat);
-	if (!n) {
-		pr_info("no usable SIMD on this CPU, nothing registered\n");
-		return -ENODEV;
+	if (!ok) {
+		pr_err("the %s driver fails its known-answer test: not registered\n",
+		       ax86_isa_names[isa]);
+		return AX86_GLUE_SKIP;
 	}
-	return 0;
+	v->alg.base.cra_priority = priority;
+	return crypto_register_shash(&v->alg);
+}
+
+static void ax86_nhp_unregister_isa(enum ax86_isa isa)
+{
+	crypto_unregister_shash(&ax86_nh_variant(isa)->alg);
+}
+
+/* what the driver of @isa runs and why it ranks there (isa.h) */
+static int ax86_nhp_show_isa(char *buf, int len, enum ax86_isa isa)
+{
+	const struct ax86_nh_variant *v = ax86_nh_variant(isa);
+
+	return ax86_emit(buf, len, "%s %d nh=%s rank=%s\n",
+			 v->alg.base.cra_driver_name, v->alg.base.cra_priority,
+			 v->nh, ax86_rank_reason(isa));
+}
+
+static struct ax86_glue ax86_nhp_glue = {
+	.name		= KBUILD_MODNAME,
+	.isas		= BIT(AX86_SSE2) | BIT(AX86_AVX) | BIT(AX86_AVX2) |
+			  BIT(AX86_AVX512),
+	.priority_base	= AX86_PRIORITY_BASE,
+	.register_isa	= ax86_nhp_register_isa,
+	.unregister_isa	= ax86_nhp_unregister_isa,
+	.show_isa	= ax86_nhp_show_isa,
+};
+
+AX86_GLUE_PARAMS(ax86_nhp_glue, "sse2, avx, avx2 or avx512");
+
+static int __init ax86_nhp_mod_init(void)
+{
+	return ax86_glue_register(&ax86_nhp_glue, max_isa);
 }
 
 static void __exit ax86_nhp_mod_exit(void)
 {
-	ax86_nhp_unregister();
+	ax86_glue_unregister(&ax86_nhp_glue);
 }
 
 module_init(ax86_nhp_mod_init);
 module_exit(ax86_nhp_mod_exit);
 
+AX86_IMPORT_NS();
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("NHPoly1305 for Adiantum with SSE2/AVX/AVX2/AVX-512 (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("nhpoly1305");

@@ -29,12 +29,11 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 	  crypto/nh_generic.c crypto/nhpoly1305.c crypto/adiantum.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
+# every header of arch/ is a prerequisite: a changed one rebuilds the tests
+ARCH_H := $(wildcard arch/x86/crypto/*.h)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
 	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
-	arch/x86/crypto/chacha_dispatch.h \
-	arch/x86/crypto/isa.h arch/x86/crypto/isa_needs.h arch/x86/crypto/zmm_models.h \
-	arch/x86/crypto/slow_pshufb_models.h arch/x86/crypto/simd_latency_models.h \
-	arch/x86/crypto/adiantum_dispatch.h
+	$(ARCH_H)
 
 # The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
 USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
@@ -132,13 +131,15 @@ $(BUILD)/fscrypt-adiantum: tests/vm/fscrypt_adiantum.c | $(BUILD)
 
 $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 	      tests/vm/mkinitramfs.sh $(CORE_C) $(CORE_H) $(ASM) \
-	      $(wildcard arch/x86/crypto/*.[ch] tests/vm/*.c) Kbuild compat.h
+	      $(wildcard arch/x86/crypto/*.[ch] tests/vm/*.c) Kbuild compat.h \
+	      tests/vm/Kbuild
 	@test -n "$(VM_KVER)"
 	$(MAKE) -C /lib/modules/$(VM_KVER)/build M=$(CURDIR) $(KBUILD_OPTS) \
-		CONFIG_CRYPTO_ADIANTUM_X86_FPUTEST=m modules
+		modules
+	$(MAKE) -C /lib/modules/$(VM_KVER)/build M=$(CURDIR)/tests/vm modules
 	rm -rf $(VM_DIR)/ko
 	mkdir -p $(VM_DIR)/ko
-	cp *.ko $(VM_DIR)/ko/
+	cp *.ko tests/vm/*.ko $(VM_DIR)/ko/
 	tests/vm/mkinitramfs.sh $@ $(VM_KVER) $(VM_DIR)/ko \
 		$(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh
 

@@ -8,8 +8,8 @@
 #   build.sh TAG KVER KROOT ROOT OUT
 # KROOT: the unpacked kernel (build/kernels/<kver>) or "host" for one
 # installed under /lib/modules; ROOT: a toolchain root (mkroot.sh) or
-# "host".  KBUILD_OPTS from the environment (the Makefile's), plus the
-# FPU-fallback test module.
+# "host".  KBUILD_OPTS from the environment (the Makefile's); then the
+# VM's FPU-fallback test module from tests/vm/Kbuild.
 set -e
 tag=$1
 kver=$2
@@ -23,15 +23,17 @@ mkdir -p "$out/src/tests/vm" "$out/ko"
 for f in Kbuild compat.h compat crypto arch; do
 	[ -e "$f" ] && cp -r "$f" "$out/src/"
 done
-cp tests/vm/*.c "$out/src/tests/vm/"
+cp tests/vm/*.c tests/vm/Kbuild "$out/src/tests/vm/"
 log=$out/build.log
-opts="$KBUILD_OPTS CONFIG_CRYPTO_ADIANTUM_X86_FPUTEST=m"
+opts=$KBUILD_OPTS
 
 t0=$(date +%s)
 if [ "$root" = host ]; then
 	# shellcheck disable=SC2086
-	make -j2 -C "/lib/modules/$kver/build" M="$top/$out/src" $opts \
-		modules >"$log" 2>&1 && rc=0 || rc=$?
+	{ make -j2 -C "/lib/modules/$kver/build" M="$top/$out/src" $opts \
+		modules &&
+	  make -j2 -C "/lib/modules/$kver/build" M="$top/$out/src/tests/vm" \
+		modules; } >"$log" 2>&1 && rc=0 || rc=$?
 else
 	# the headers' Makefiles name /usr/src/... and /usr/lib/linux-kbuild-*
 	# absolutely: bind them at those paths inside the root, in a mount
@@ -48,8 +50,9 @@ else
 		mount -t proc proc "$2/proc"
 		shift 4
 		exec chroot "$0" env -i PATH=/usr/bin:/bin HOME=/tmp LC_ALL=C "$@"
-	' "$root" "$kroot" "$root" "$kbuild" "$top/$out/src" \
-		make -j2 -C "/usr/src/linux-headers-$kver" M=/src $opts modules \
+	' "$root" "$kroot" "$root" "$kbuild" "$top/$out/src" sh -c "
+		make -j2 -C /usr/src/linux-headers-$kver M=/src $opts modules &&
+		make -j2 -C /usr/src/linux-headers-$kver M=/src/tests/vm modules" \
 		>"$log" 2>&1 && rc=0 || rc=$?
 fi
 t1=$(date +%s)
@@ -66,4 +69,4 @@ if grep -i 'warning' "$log" >"$out/warnings"; then
 else
 	echo "PASS [$tag] build for $kver: no compiler, objtool or modpost warning"
 fi
-cp "$out/src"/*.ko "$out/ko/"
+cp "$out/src"/*.ko "$out/src/tests/vm"/*.ko "$out/ko/"

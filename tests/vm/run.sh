@@ -26,8 +26,9 @@ if [ ! -f "$image" ]; then
 	exit 0
 fi
 
-# one VM at a time on this machine: TCG wants both cores
-exec 9>"${TMPDIR:-/tmp}/ax86-vm.lock"
+# one VM at a time on this machine: TCG wants both cores.  A lock of its
+# own: callers may hold /tmp/ax86-vm.lock around a whole suite
+exec 9>"${TMPDIR:-/tmp}/ax86-vm-boot.lock"
 flock 9
 
 for b in $boots; do

@@ -455,7 +455,7 @@ static const struct {
 
 static int ax86_adiantum_register_isa(enum ax86_isa isa, int priority)
 {
-	int i, err;
+	int err;
 
 	/* our own known answers first (see crypto/adiantum_kat.h) */
 	err = ax86_adiantum_selftest(isa);
@@ -466,10 +466,8 @@ static int ax86_adiantum_register_isa(enum ax86_isa isa, int priority)
 	}
 	if (err)
 		return err;
-	for (i = 0; i < ALGS_PER_ISA; i++)
-		ax86_adiantum_algs[isa][i].base.cra_priority = priority;
-	return crypto_register_skciphers(ax86_adiantum_algs[isa],
-					 ALGS_PER_ISA);
+	return ax86_glue_register_skciphers(ax86_adiantum_algs[isa],
+					    ALGS_PER_ISA, priority);
 }
 
 static void ax86_adiantum_unregister_isa(enum ax86_isa isa)

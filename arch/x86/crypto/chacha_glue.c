@@ -199,11 +199,8 @@ static const struct {
 
 static int ax86_chacha_register_isa(enum ax86_isa isa, int priority)
 {
-	int i;
-
-	for (i = 0; i < ALGS_PER_ISA; i++)
-		ax86_chacha_algs[isa][i].base.cra_priority = priority;
-	return crypto_register_skciphers(ax86_chacha_algs[isa], ALGS_PER_ISA);
+	return ax86_glue_register_skciphers(ax86_chacha_algs[isa], ALGS_PER_ISA,
+					    priority);
 }
 
 static void ax86_chacha_unregister_isa(enum ax86_isa isa)

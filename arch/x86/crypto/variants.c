@@ -3,6 +3,7 @@
  * Registering a glue module's driver sets, one per ISA variant, and its
  * variants parameter (variants.h).  Part of adiantum_x86_core.
  */
+#include <crypto/internal/skcipher.h>
 #include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -73,6 +74,18 @@ int ax86_glue_register(struct ax86_glue *glue, const char *max_isa)
 	return 0;
 }
 AX86_EXPORT(ax86_glue_register);
+
+/* one ISA's set of skciphers, each at @priority */
+int ax86_glue_register_skciphers(struct skcipher_alg *algs, int count,
+				 int priority)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		algs[i].base.cra_priority = priority;
+	return crypto_register_skciphers(algs, count);
+}
+AX86_EXPORT(ax86_glue_register_skciphers);
 
 /*
  * The variants parameter, a sysfs page at most (a module has 15 lines of

@@ -42,6 +42,10 @@ int ax86_glue_register(struct ax86_glue *glue, const char *max_isa);
 void ax86_glue_unregister(struct ax86_glue *glue);
 __printf(3, 4) int ax86_emit(char *buf, int len, const char *fmt, ...);
 
+struct skcipher_alg;
+int ax86_glue_register_skciphers(struct skcipher_alg *algs, int count,
+				 int priority);
+
 /* the variants parameter of every glue module; its arg: the ax86_glue */
 extern const struct kernel_param_ops ax86_glue_variants_ops;
 

@@ -32,37 +32,20 @@
 #define AX86_IMPORT_NS()	MODULE_IMPORT_NS(ADIANTUM_X86)
 #endif
 
-#ifdef CONFIG_X86
-#include <linux/kernel.h>
-#include <asm/cpufeature.h>
-#include <asm/processor.h>
-
 /*
- * Whether zmm code slows this core down.  Newer kernels decide it
- * themselves (X86_FEATURE_PREFER_YMM); before that, the same model list.
+ * Whether the kernel itself knows the cores that zmm code slows down
+ * (X86_FEATURE_PREFER_YMM, from 6.15); isa.h decides with our model list
+ * where it does not.
  */
+#include <asm/cpufeature.h>
+
 #ifdef X86_FEATURE_PREFER_YMM
-static inline bool ax86_cpu_prefers_ymm(void)
-{
-	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
-}
+#define AX86_KERNEL_KNOWS_PREFER_YMM	1
+#define ax86_kernel_prefers_ymm()	boot_cpu_has(X86_FEATURE_PREFER_YMM)
 #else
-#include "arch/x86/crypto/zmm_models.h"
-
-static inline bool ax86_cpu_prefers_ymm(void)
-{
-	int i;
-
-	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
-	    boot_cpu_data.x86 != 6)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(ax86_zmm_downclock_models); i++)
-		if (boot_cpu_data.x86_model == ax86_zmm_downclock_models[i])
-			return true;
-	return false;
-}
+#define AX86_KERNEL_KNOWS_PREFER_YMM	0
+#define ax86_kernel_prefers_ymm()	false
 #endif
-#endif /* CONFIG_X86 */
 
 /*
  * The kernel's AES library, for the one block per Adiantum message when

@@ -10,7 +10,7 @@
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "../../arch/x86/crypto/isa.h"
-#include "../../arch/x86/crypto/simd_latency_models.h"
+#include "../../arch/x86/crypto/cpu_quirks.h"
 #include "harness.h"
 
 #define BASE	400
@@ -222,7 +222,7 @@ static void test_core_names(void)
 			    ARRAY_SIZE(v));
 }
 
-/* simd_latency_models.h: Zen 5 and nothing else */
+/* cpu_quirks.h, the SIMD latency rule: Zen 5 and nothing else */
 static void test_simd_latency_rule(void)
 {
 	static const struct {

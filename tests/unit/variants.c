@@ -8,8 +8,7 @@
 
 #include "../../arch/x86/crypto/asm_cores.h"
 #include "../../arch/x86/crypto/isa_needs.h"
-#include "../../arch/x86/crypto/slow_pshufb_models.h"
-#include "../../arch/x86/crypto/zmm_models.h"
+#include "../../arch/x86/crypto/cpu_quirks.h"
 #include "harness.h"
 
 const struct variant variants[] = {

@@ -163,11 +163,11 @@ fpu_test() {
 	rmmod adiantum_x86_fputest
 }
 
-# The variants parameter of module $1 (README "Which core serves"): it
-# lists exactly the drivers of ours /proc/crypto shows for the module, each
-# with /proc/crypto's priority, the core fields $2 (e.g. "chacha= nh=") and
-# a known rank= reason; $3 is the last line it must end with when max_isa
-# cut variants off ("capped max_isa=... left-out=..."), or empty for none.
+# The variants parameter of module $1 (docs/design.md, "One driver per ISA,
+# ranked by priority"): it lists exactly the drivers of ours /proc/crypto
+# shows for the module, each with /proc/crypto's priority, the core fields
+# $2 (e.g. "chacha= nh=") and a known rank= reason; $3 is the last line it
+# must end with when max_isa cut variants off ("capped max_isa=... left-out=..."), or empty for none.
 check_variants() {
 	m=$1
 	f=/sys/module/$m/parameters/variants
@@ -262,7 +262,7 @@ variants_checks() {
 	   grep -qv " hchacha="; then
 		fail "adiantum_x86_chacha: variants: an xchacha line without hchacha="
 	fi
-	# simd_latency_models.h: the scalar HChaCha on AMD family 0x1a, the
+	# cpu_quirks.h (SIMD latency): the scalar HChaCha on AMD family 0x1a, the
 	# SSSE3 one on every other CPU that has SSSE3; the SSE2 variants take
 	# the scalar one everywhere
 	want=ssse3
@@ -330,7 +330,7 @@ ranks_above() {
 }
 
 # The "jaguar" boot: an AMD family 0x16 CPU (Jaguar, Puma) with SSSE3 and
-# AVX, as slow_pshufb_models.h names it.  Every SSSE3 driver ranks just
+# AVX, as cpu_quirks.h names it.  Every SSSE3 driver ranks just
 # below its SSE2 one there, and the variants parameter says why; the AVX
 # drivers rank above both and serve.
 slow_pshufb_checks() {
@@ -376,7 +376,7 @@ slow_pshufb_checks() {
 	dmesg_clean
 }
 
-# The "zen5" boot: an AMD family 0x1a CPU, as simd_latency_models.h names
+# The "zen5" boot: an AMD family 0x1a CPU, as cpu_quirks.h names
 # it.  Every variant takes the scalar HChaCha there (variants_checks
 # checks the lines say so) and the ChaCha cores run two batches at once,
 # and the drivers still give the reference's bytes (the tool's check and

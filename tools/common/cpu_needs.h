@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../arch/x86/crypto/isa_needs.h"
-#include "../../arch/x86/crypto/simd_latency_models.h"
+#include "../../arch/x86/crypto/cpu_quirks.h"
 
 /*
  * NULL if the CPU has every feature named in @needs (space-separated
@@ -39,7 +39,7 @@ static inline const char *cpu_lacks(const char *needs)
 	return NULL;
 }
 
-/* simd_latency_models.h's rule on this CPU, as the kernel applies it */
+/* cpu_quirks.h's SIMD latency rule on this CPU, as the kernel applies it */
 static inline bool cpu_simd_latency2(void)
 {
 	unsigned int a, b, c, d, family;

@@ -39,7 +39,7 @@ CPUS = [
     ("znver4", "avx2"),     # if this llvm has it
 ]
 # where our driver serves the SSE2 ChaCha although the CPU has SSSE3: the
-# pshufb-is-slow CPUs of arch/x86/crypto/slow_pshufb_models.h without AVX
+# pshufb-is-slow CPUs of arch/x86/crypto/cpu_quirks.h without AVX
 # (Jaguar, btver2, is on that list too, but its AVX variant outranks both;
 # llvm's goldmont is the Silvermont model, but Goldmont is not on the list)
 SLOW_PSHUFB = {"bonnell", "silvermont"}

@@ -21,7 +21,7 @@
  * the rows' dependency chains.
  *
  * ax86_chacha_xor_avx2_pairs, same contract, is for CPUs whose simple SIMD
- * instructions take two cycles (simd_latency_models.h): there a double
+ * instructions take two cycles (cpu_quirks.h): there a double
  * round waits on its four chains, not on the pipes (63 cycles where a loop
  * of its instructions without the dependencies takes 41).  While more than
  * one batch is left it runs two, A and B, half round by half round, the

@@ -18,7 +18,7 @@
  * written with byte masks, which never touch the masked-off bytes.
  *
  * ax86_chacha_xor_avx512_pairs, same contract, is for CPUs whose simple
- * SIMD instructions take two cycles (simd_latency_models.h), where a
+ * SIMD instructions take two cycles (cpu_quirks.h), where a
  * double round waits on its four chains: while more than one batch is
  * left it runs two, A in registers 0..15 and B in 16..31, their quarter
  * rounds side by side, so the core overlaps eight chains.  For the output

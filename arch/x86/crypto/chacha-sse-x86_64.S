@@ -31,7 +31,7 @@
  * model) from putting the mask's load on the rows' dependency chains.
  *
  * ax86_chacha_xor_{sse2,ssse3,avx}_pairs, same contract, are for CPUs whose
- * simple SIMD instructions take two cycles (simd_latency_models.h), where
+ * simple SIMD instructions take two cycles (cpu_quirks.h), where
  * a double round waits on its four chains: while more than one batch is
  * left they run two, A and B, half round by half round, one batch's rows
  * in the registers while the other's wait in the frame, as the AVX2 core

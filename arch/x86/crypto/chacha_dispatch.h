@@ -20,7 +20,7 @@ static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 }
 
 /*
- * True on the CPUs of simd_latency_models.h (ax86_simd_latency2(), isa.h),
+ * True on the CPUs of cpu_quirks.h's SIMD latency rule (isa.h),
  * whose simple SIMD instructions take two cycles: there a chain of
  * dependent SIMD steps is slow.  In the kernel, set once when
  * adiantum_x86_core loads (core_main.c); make bench and the unit tests,

@@ -17,9 +17,8 @@
 #include <asm/processor.h>
 
 #include "../../../compat.h"
-#include "slow_pshufb_models.h"
-#include "simd_latency_models.h"
 #endif
+#include "cpu_quirks.h"
 #include "isa_needs.h"
 
 enum ax86_isa {
@@ -46,9 +45,10 @@ static const char *const ax86_isa_names[AX86_NR_ISA] __maybe_unused = {
  * Where variant @isa ranks among ours, and why: the one place both come
  * from, so a priority and its explanation cannot drift apart.  Plain C of
  * the CPU's quirks, for the unit tests.  Returns the priority; *@why gets
- * the rank= field of the variants parameter (README "Which core serves"):
- * "isa" (the newer the ISA, the higher), or "below-<isa>:<reason>" when a
- * quirk of this CPU puts the variant just below an older one.
+ * the rank= field of the variants parameter (docs/design.md, "One driver
+ * per ISA, ranked by priority"): "isa" (the newer the ISA, the higher), or
+ * "below-<isa>:<reason>" when a quirk of this CPU puts the variant just
+ * below an older one.
  */
 static inline int ax86_rank(int base, enum ax86_isa isa, bool zmm_downclocks,
 			    bool pshufb_slow, const char **why)
@@ -121,32 +121,37 @@ static inline bool ax86_cpu_has(enum ax86_isa isa)
 	return true;
 }
 
+/* the boot CPU in one of cpu_quirks.h's Intel family-6 model lists */
+static inline bool ax86_boot_cpu_intel_in(const unsigned char *models,
+					  unsigned int n)
+{
+	return ax86_intel_fam6_in(boot_cpu_data.x86_vendor == X86_VENDOR_INTEL,
+				  boot_cpu_data.x86, boot_cpu_data.x86_model,
+				  models, n);
+}
+
 /*
  * Intel cores that lower their clock for the whole core while zmm registers
  * are in use, slowing everything else running there.  There the zmm
  * variants stay registered, reachable by driver name, but rank below the
- * ymm ones.  Kernels from 6.15 know them as X86_FEATURE_PREFER_YMM; older
- * ones get our copy of the same model list (compat.h).
+ * ymm ones.  The kernel's own flag where it has one (compat.h), else our
+ * copy of the same model list.
  */
 static inline bool ax86_zmm_downclocks(void)
 {
-	return ax86_cpu_prefers_ymm();
+	if (AX86_KERNEL_KNOWS_PREFER_YMM)
+		return ax86_kernel_prefers_ymm();
+	return ax86_boot_cpu_intel_in(ax86_zmm_downclock_models,
+				      ARRAY_SIZE(ax86_zmm_downclock_models));
 }
 
-/* CPUs where the SSE2 ChaCha beats the SSSE3 one (slow_pshufb_models.h) */
+/* CPUs where the SSE2 ChaCha beats the SSSE3 one (cpu_quirks.h) */
 static inline bool ax86_pshufb_slow(void)
 {
-	int i;
-
 	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD)
 		return boot_cpu_data.x86 == AX86_SLOW_PSHUFB_AMD_FAMILY;
-	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
-	    boot_cpu_data.x86 != 6)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(ax86_slow_pshufb_models); i++)
-		if (boot_cpu_data.x86_model == ax86_slow_pshufb_models[i])
-			return true;
-	return false;
+	return ax86_boot_cpu_intel_in(ax86_slow_pshufb_models,
+				      ARRAY_SIZE(ax86_slow_pshufb_models));
 }
 
 /* CPUs where a chain of SIMD steps is slower than a scalar one */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The CPUs that make us rank a variant lower or run other cores, each list
+ * with its reason: the one place for CPU policy.  Plain C: the kernel
+ * (isa.h) applies it to the boot CPU, the unit tests and make bench to the
+ * host or to named CPUs; the unit tests name every entry.
+ */
+#ifndef AX86_CPU_QUIRKS_H
+#define AX86_CPU_QUIRKS_H
+
+/*
+ * Intel family-6 models that lower the clock of the whole core while zmm
+ * registers are in use (Skylake-X, Ice Lake, Tiger Lake): the set the
+ * kernel marks X86_FEATURE_PREFER_YMM.  Used only on kernels that do not
+ * have that flag (compat.h says which).  There the zmm variants rank just
+ * below the ymm ones.
+ */
+static const unsigned char ax86_zmm_downclock_models[] = {
+	0x55,	/* Skylake-X, Cascade Lake, Cooper Lake */
+	0x6a,	/* Ice Lake-X */
+	0x6c,	/* Ice Lake-D */
+	0x7d,	/* Ice Lake */
+	0x7e,	/* Ice Lake-L */
+	0x9d,	/* Ice Lake NNPI */
+	0x8c,	/* Tiger Lake-L */
+	0x8d,	/* Tiger Lake */
+};
+
+/*
+ * Intel family-6 models whose pshufb costs several micro-ops (the in-order
+ * Atoms Bonnell and Saltwell, and Silvermont/Airmont): there the SSE2
+ * ChaCha, rotating by shifts, beats the SSSE3 one (make model: 4 KiB
+ * Adiantum work 0.77-0.80 of Linux's with SSE2 against 0.84-0.94 with
+ * SSSE3), so the SSSE3 variants rank just below the SSE2 ones.  The same
+ * holds for AMD family 0x16, Jaguar and Puma (llvm's btver2: 0.86 against
+ * 0.89, the SSSE3 double round bound by its one shuffle-capable ALU).
+ */
+static const unsigned char ax86_slow_pshufb_models[] = {
+	0x1c, 0x26,			/* Bonnell: Diamondville, Lincroft */
+	0x27, 0x35, 0x36,		/* Saltwell: Penwell, Cloverview, Cedarview */
+	0x37, 0x4a, 0x4d, 0x5a, 0x5d,	/* Silvermont */
+	0x4c, 0x75,			/* Airmont */
+};
+
+#define AX86_SLOW_PSHUFB_AMD_FAMILY	0x16	/* Jaguar, Puma */
+
+/*
+ * CPUs whose simple SIMD integer instructions take two cycles of latency
+ * where a scalar add takes one: AMD family 0x1a (Zen 5).  Measured on an
+ * EPYC of family 0x1a model 0x02 with chains of one instruction each:
+ * paddd, pshufb, vpaddd, vpxor, vpslld, vprold, on xmm, ymm and zmm, all
+ * 2 cycles.  A long chain of dependent steps is faster there in
+ * general-purpose registers: the scalar HChaCha, and the ChaCha cores
+ * running two batches at once (chacha_dispatch.h).
+ */
+#define AX86_SIMD_LATENCY2_AMD_FAMILY	0x1a	/* Zen 5 */
+
+static inline bool ax86_simd_latency2_cpu(bool amd, unsigned int family)
+{
+	return amd && family == AX86_SIMD_LATENCY2_AMD_FAMILY;
+}
+
+/* whether Intel family 6's @model is one of the @n of @models */
+static inline bool ax86_intel_fam6_in(bool intel, unsigned int family,
+				      unsigned int model,
+				      const unsigned char *models,
+				      unsigned int n)
+{
+	unsigned int i;
+
+	if (!intel || family != 6)
+		return false;
+	for (i = 0; i < n; i++)
+		if (model == models[i])
+			return true;
+	return false;
+}
+
+#endif /* AX86_CPU_QUIRKS_H */

@@ -167,7 +167,8 @@ fpu_test() {
 # ranked by priority"): it lists exactly the drivers of ours /proc/crypto
 # shows for the module, each with /proc/crypto's priority, the core fields
 # $2 (e.g. "chacha= nh=") and a known rank= reason; $3 is the last line it
-# must end with when max_isa cut variants off ("capped max_isa=... left-out=..."), or empty for none.
+# must end with when max_isa cut variants off ("capped max_isa=...
+# left-out=..."), or empty for none.
 check_variants() {
 	m=$1
 	f=/sys/module/$m/parameters/variants

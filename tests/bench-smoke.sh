@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench, quick: the benchmark builds, runs every row this CPU can run
-# and writes its CSV.  Not a timed test: no speed is asserted here.
+# and writes its CSV, with its AES column (aesni or none) and the whole
+# messages without AES-NI.  Not a timed test: no speed is asserted here.
 #   bench-smoke.sh COREBENCH BUILD_DIR [FLOOR]
 # With FLOOR, make floor's program also runs on that CSV: every loop and
 # every whole-message row must come out (or it says SKIP on a CPU without
@@ -17,13 +18,45 @@ if ! "$bench" --quick --csv "$csv" --dat "$dir/bench-smoke.dat" \
 	exit 0
 fi
 head=$(head -1 "$csv")
-want="implementation,algorithm,isa,bytes,cycles_per_byte,mb_per_s"
+want="implementation,algorithm,isa,bytes,cycles_per_byte,mb_per_s,aes"
 rows=$(grep -c '^ours,' "$csv")
 bad=$(awk -F, 'NR > 1 && !($5 > 0 && $6 > 0)' "$csv" | wc -l)
 if [ "$head" = "$want" ] && [ "$rows" -gt 0 ] && [ "$bad" = 0 ]; then
 	echo "PASS bench --quick: $rows rows of ours, $(($(wc -l <"$csv") - 1)) in all, every cell positive"
 else
 	echo "FAIL bench --quick: header '$head', $rows rows of ours, $bad bad cells"
+fi
+
+# The AES class: aesni or none on every row, aesni on whole messages
+# only.  Every implementation and ISA with a whole-message row has it
+# without AES-NI, at every length, and with AES-NI too where the CPU has
+# it; linux-6.1 has its SSE2 row (its generic ChaCha C).
+grep -qw aes /proc/cpuinfo && classes="aesni none" || classes=none
+out=$(awk -F, -v classes="$classes" '
+NR == 1 { next }
+$7 != "aesni" && $7 != "none" { print "row " NR ": aes \"" $7 "\""; next }
+$2 !~ /^adiantum-(en|de)crypt$/ {
+	if ($7 != "none")
+		print "row " NR ": " $2 " with aes " $7
+	next
+}
+{ have[$1 "," $2 "," $3 "," $4 "," $7] = 1; key[$1 "," $2 "," $3 "," $4] = 1 }
+$1 == "linux-6.1" && $3 == "sse2" { lsse2[$2] = 1 }
+END {
+	n = split(classes, c, " ")
+	for (k in key)
+		for (i = 1; i <= n; i++)
+			if (!have[k "," c[i]])
+				print "no " k " with aes " c[i]
+	if (!lsse2["adiantum-encrypt"] || !lsse2["adiantum-decrypt"])
+		print "no linux-6.1 sse2 whole-message rows"
+}' "$csv")
+msgs=$(grep -c '^[a-z0-9.-]*,adiantum-[a-z]*crypt,.*,none$' "$csv")
+if [ -z "$out" ] && [ "$msgs" -gt 0 ]; then
+	echo "PASS bench --quick: an aes column on every row, $msgs whole-message rows without AES-NI, AES classes: $classes"
+else
+	echo "FAIL bench --quick: AES classes ($classes), $msgs whole-message rows without AES-NI"
+	echo "$out" | head -5
 fi
 [ -n "$floor" ] || exit 0
 out=$("$floor" "$csv" 2>&1)

@@ -44,26 +44,23 @@ static struct ax86_nhpoly1305_key nhkey;
 
 /*
  * Whole Adiantum messages (XChaCha12): our driver's code, and Linux 6.1's
- * template composition of its in-tree cores in the template's order.
- * Both use the same AES block: AES-NI where the CPU has it, else OpenSSL.
+ * template composition of its in-tree cores in the template's order, each
+ * with its AES block per AES class (ours_msg.c, linux_msg.c).  OpenSSL's
+ * AES is the reference they are checked against.
  */
 static struct ax86_adiantum_key adkey;
-static struct ax86_aesni_key aes_ni;
 static EVP_CIPHER_CTX *aes_evp[2];
 static bool have_aesni;
 
-static void bench_aes(const void *aes, u8 out[16], const u8 in[16], bool enc)
+static void ref_aes(const void *aes, u8 out[16], const u8 in[16], bool enc)
 {
 	int n;
 
 	(void)aes;
-	if (have_aesni)
-		ax86_aesni_block(&aes_ni, out, in, enc);
-	else
-		EVP_CipherUpdate(aes_evp[enc], out, &n, in, 16);
+	EVP_CipherUpdate(aes_evp[enc], out, &n, in, 16);
 }
 
-static void adiantum_keys(void)
+static int adiantum_keys(void)
 {
 	u8 derived[AX86_ADIANTUM_DERIVED_BYTES], aes_key[32];
 	u8 div[AX86_XCHACHA_IV_SIZE] = { 1 };
@@ -81,62 +78,41 @@ static void adiantum_keys(void)
 	ax86_adiantum_setkey(&adkey, key, 32, 12, derived, aes_key);
 	__builtin_cpu_init();
 	have_aesni = __builtin_cpu_supports("aes");
-	if (have_aesni)
-		ax86_aesni_setkey256(aes_ni.enc, aes_ni.dec, aes_key);
 	for (i = 0; i < 2; i++) {
 		aes_evp[i] = EVP_CIPHER_CTX_new();
 		EVP_CipherInit_ex(aes_evp[i], EVP_aes_256_ecb(), NULL, aes_key,
 				  NULL, i);
 		EVP_CIPHER_CTX_set_padding(aes_evp[i], 0);
 	}
+	if (ours_aes_setkey(aes_key, have_aesni) ||
+	    linux_aes_setkey(aes_key, have_aesni)) {
+		fprintf(stderr, "corebench: AES key setup failed\n");
+		return -1;
+	}
+	return 0;
 }
 
-/*
- * crypto/adiantum.c of Linux 6.1, step by step: H_T on its Poly1305, the
- * nhpoly1305 hash of the source, the AES block, XChaCha12 over the bulk
- * rounded up to whole blocks where the message allows, the hash of the
- * destination.  On CPUs without SSSE3 Linux has no SIMD ChaCha: its
- * generic C is stood in for by our portable C (row isa sse2).  Its 128-bit
- * sums (two steps each in Linux) are made as ours are, in one pass: a few
- * cycles in Linux's favour.
- */
-static void linux_adiantum(const struct cb_impl *m, u8 *dst, const u8 *src,
-			   unsigned int len, const u8 tweak[32], bool enc)
-{
-	cb_stream_fn stream = m->stream ? m->stream : ax86_chacha_crypt;
-	unsigned int bulk = len - 16, slen = bulk;
-	u8 ht[16], hl[16], mm[16], siv[AX86_XCHACHA_IV_SIZE] = { 0 };
-	u32 st[16], sub[8];
-
-	linux_hash_tweak(bulk, tweak, ht);
-	linux_nhpoly1305(m->nh, src, bulk, hl);
-	ax86_le128_add3(mm, src + bulk, ht, hl);	/* Linux: two adds */
-	if (enc)
-		bench_aes(NULL, mm, mm, true);
-	memcpy(siv, mm, 16);
-	if (!enc)
-		bench_aes(NULL, mm, mm, false);
-	put_unaligned_le32(1, siv + 16);
-	ax86_chacha_init(st, adkey.stream, siv);
-	if (m->stream)
-		m->hchacha(st, sub, 12);
-	else
-		ax86_hchacha(st, sub, 12);
-	ax86_xchacha_finish(st, sub, siv);
-	if ((bulk + 63) / 64 * 64 <= len)
-		slen = (bulk + 63) / 64 * 64;
-	stream(st, dst, src, slen, 12);
-	linux_nhpoly1305(m->nh, dst, bulk, hl);
-	ax86_le128_sub2(dst + bulk, mm, ht, hl);	/* Linux: add, sub */
-}
-
-static void adiantum_msg(const struct cb_impl *m, u8 *dst, const u8 *src,
-			 unsigned int len, bool enc)
+static void adiantum_msg(const struct cb_impl *m, enum cb_aes aes, u8 *dst,
+			 const u8 *src, unsigned int len, bool enc)
 {
 	if (m->linux_nhp)
-		linux_adiantum(m, dst, src, len, iv, enc);
+		linux_adiantum(m, &adkey, aes, dst, src, len, iv, enc);
 	else
-		m->adiantum(&adkey, NULL, bench_aes, dst, src, len, iv, enc);
+		m->adiantum(&adkey, ours_aes_key(aes), ours_aes_block, dst,
+			    src, len, iv, enc);
+}
+
+/* the AES classes a row is measured with: only whole messages have two */
+static bool runs_aes(enum alg a)
+{
+	return a == ADIANTUM_ENC || a == ADIANTUM_DEC;
+}
+
+static bool measured(enum alg a, enum cb_aes aes)
+{
+	if (aes == CB_AESNI)
+		return runs_aes(a) && have_aesni;
+	return true;
 }
 
 static bool offers(const struct cb_impl *m, enum alg a)
@@ -164,29 +140,19 @@ static bool offers(const struct cb_impl *m, enum alg a)
 static void xchacha(const struct cb_impl *m, unsigned int len,
 		    unsigned int nrounds)
 {
-	u32 kw[8], st[16], subkey[8];
-
-	ax86_chacha_key_words(kw, key);
-	ax86_chacha_init(st, kw, iv);
-	m->hchacha(st, subkey, nrounds);
-	ax86_xchacha_finish(st, subkey, iv);
-	m->stream(st, buf, buf, len, nrounds);
+	cb_xchacha(m, key, iv, buf, len, nrounds);
 }
 
 static void nhpoly1305(const struct cb_impl *m, unsigned int len, u8 out[16])
 {
-	struct ax86_nhpoly1305_state st;
-
-	if (m->linux_nhp) {
+	if (m->linux_nhp)
 		linux_nhpoly1305(m->nh, buf, len, out);
-		return;
-	}
-	ax86_nhpoly1305_init(&st);
-	ax86_nhpoly1305_update(&st, &nhkey, buf, len, m->nh);
-	ax86_nhpoly1305_final(&st, &nhkey, out, m->nh);
+	else
+		ours_nhpoly1305(&nhkey, m->nh, buf, len, out);
 }
 
-static void run(const struct cb_impl *m, enum alg a, unsigned int len)
+static void run(const struct cb_impl *m, enum alg a, enum cb_aes aes,
+		unsigned int len)
 {
 	u32 kw[8], st[16];
 	u8 h[32];
@@ -231,7 +197,7 @@ static void run(const struct cb_impl *m, enum alg a, unsigned int len)
 		break;
 	case ADIANTUM_ENC:
 	case ADIANTUM_DEC:
-		adiantum_msg(m, buf, buf, len, a == ADIANTUM_ENC);
+		adiantum_msg(m, aes, buf, buf, len, a == ADIANTUM_ENC);
 		break;
 	default:
 		break;
@@ -273,7 +239,9 @@ struct cell {
 
 #define MAX_IMPLS 16
 
-static struct cell cells[NALGS][NLENS][MAX_IMPLS];
+static struct cell cells[NALGS][NLENS][CB_NR_AES][MAX_IMPLS];
+
+static const char *const aes_names[CB_NR_AES] = { "aesni", "none" };
 
 /* NULL if this CPU runs @m, else the feature it lacks */
 static const char *unsupported(const struct cb_impl *m)
@@ -281,7 +249,7 @@ static const char *unsupported(const struct cb_impl *m)
 	return cpu_lacks(m->needs);
 }
 
-static void measure_row(enum alg a, int li, int trials)
+static void measure_row(enum alg a, int li, enum cb_aes aes, int trials)
 {
 	unsigned int len = lens[li], reps, i, t;
 	double samples[MAX_IMPLS][64];
@@ -295,15 +263,15 @@ static void measure_row(enum alg a, int li, int trials)
 
 			if (!offers(m, a) || unsupported(m))
 				continue;
-			run(m, a, len);		/* warm caches and clocks */
+			run(m, a, aes, len);	/* warm caches and clocks */
 			c0 = __rdtsc();
 			for (k = 0; k < (int)reps; k++)
-				run(m, a, len);
+				run(m, a, aes, len);
 			samples[i][t] = (double)(__rdtsc() - c0) / reps;
 		}
 	}
 	for (i = 0; i < cb_nr_impls; i++) {
-		struct cell *c = &cells[a][li][i];
+		struct cell *c = &cells[a][li][aes][i];
 
 		if (!offers(&cb_impls[i], a) || unsupported(&cb_impls[i]))
 			continue;
@@ -315,13 +283,13 @@ static void measure_row(enum alg a, int li, int trials)
 }
 
 /* best (lowest cpb) linux-6.1 cell of a row, optionally of one ISA */
-static double linux_best(enum alg a, int li, const char *isa)
+static double linux_best(enum alg a, int li, enum cb_aes aes, const char *isa)
 {
 	double best = 0;
 	unsigned int i;
 
 	for (i = 0; i < cb_nr_impls; i++) {
-		const struct cell *c = &cells[a][li][i];
+		const struct cell *c = &cells[a][li][aes][i];
 
 		if (!c->have || strcmp(cb_impls[i].impl, "linux-6.1") ||
 		    (isa && strcmp(cb_impls[i].isa, isa)))
@@ -332,10 +300,52 @@ static double linux_best(enum alg a, int li, const char *isa)
 	return best;
 }
 
+/* one row (algorithm, length, AES class): the table, the CSV, the chart */
+static void print_row(FILE *csv, FILE *dat, enum alg a, int li, enum cb_aes x)
+{
+	double lb = linux_best(a, li, x, NULL), ob = 0, o2 = 0, l2;
+	unsigned int m;
+
+	for (m = 0; m < cb_nr_impls; m++) {
+		const struct cell *c = &cells[a][li][x][m];
+		const struct cb_impl *im = &cb_impls[m];
+		double same;
+		char r1[16] = "", r2[16] = "";
+
+		if (!c->have)
+			continue;
+		fprintf(csv, "%s,%s,%s,%u,%.4f,%.1f,%s\n", im->impl,
+			alg_names[a], im->isa, lens[li], c->cpb, c->mbs,
+			aes_names[x]);
+		if (!strcmp(im->impl, "ours")) {
+			same = linux_best(a, li, x, im->isa);
+			if (lb)
+				snprintf(r1, sizeof(r1), "%.2fx", lb / c->cpb);
+			if (same)
+				snprintf(r2, sizeof(r2), "%.2fx",
+					 same / c->cpb);
+			if (!ob || c->cpb < ob)
+				ob = c->cpb;
+			if (!strcmp(im->isa, "avx2"))
+				o2 = c->cpb;
+		}
+		printf("%-16s %6u  %-10s %-9s %-5s %7.3f %9.1f  %8s %8s\n",
+		       alg_names[a], lens[li], im->impl, im->isa, aes_names[x],
+		       c->cpb, c->mbs, r1, r2);
+	}
+	/* the chart: AES-NI rows under the old names, the others -noaesni */
+	l2 = linux_best(a, li, x, "avx2");
+	if (lb && ob)
+		fprintf(dat, "%s-%u%s %.3f %.3f\n", alg_names[a], lens[li],
+			runs_aes(a) && x == CB_AES_NONE ? "-noaesni" : "",
+			lb / ob, o2 && l2 ? l2 / o2 : 0);
+	printf("\n");
+}
+
 int main(int argc, char **argv)
 {
 	const char *csv_path = "build/bench.csv", *dat_path = "build/bench.dat";
-	int trials = 31, i, li, a;
+	int trials = 31, i, li, a, x;
 	cpu_set_t set;
 	double c0, c1;
 	FILE *csv, *dat;
@@ -392,8 +402,36 @@ int main(int argc, char **argv)
 		}
 	}
 
-	/* every whole-message implementation computes the same bytes */
-	adiantum_keys();
+	/*
+	 * every whole-message implementation computes the same bytes with
+	 * each AES, and each AES block the same as OpenSSL's
+	 */
+	if (adiantum_keys())
+		return 2;
+	for (x = 0; x < CB_NR_AES; x++) {
+		u8 blk[16], want[16], got[16];
+		int enc;
+
+		if (!measured(ADIANTUM_ENC, x))
+			continue;
+		for (enc = 0; enc < 2; enc++) {
+			memcpy(blk, buf, 16);
+			blk[0] ^= x + 2 * enc;
+			ref_aes(NULL, want, blk, enc);
+			ours_aes_block(ours_aes_key(x), got, blk, enc);
+			if (memcmp(want, got, 16)) {
+				fprintf(stderr, "corebench: our AES (%s) disagrees with OpenSSL\n",
+					aes_names[x]);
+				return 2;
+			}
+			linux_aes_block(x, got, blk, enc);
+			if (memcmp(want, got, 16)) {
+				fprintf(stderr, "corebench: linux-6.1 AES (%s) disagrees with OpenSSL\n",
+					aes_names[x]);
+				return 2;
+			}
+		}
+	}
 	for (m = 0; m < cb_nr_impls; m++) {
 		const struct cb_impl *im = &cb_impls[m];
 		static u8 want[4096], got[4096];
@@ -401,15 +439,21 @@ int main(int argc, char **argv)
 
 		if (!offers(im, ADIANTUM_ENC) || unsupported(im))
 			continue;
-		for (enc = 0; enc < 2; enc++) {
-			ax86_adiantum_crypt(&adkey, NULL, want, buf, 4000, iv,
-					    enc, bench_aes, ax86_chacha_crypt,
-					    ax86_hchacha, ax86_nh_generic);
-			adiantum_msg(im, got, buf, 4000, enc);
-			if (memcmp(want, got, 4000)) {
-				fprintf(stderr, "corebench: %s %s Adiantum disagrees with the portable code\n",
-					im->impl, im->isa);
-				return 2;
+		for (x = 0; x < CB_NR_AES; x++) {
+			if (!measured(ADIANTUM_ENC, x))
+				continue;
+			for (enc = 0; enc < 2; enc++) {
+				ax86_adiantum_crypt(&adkey, NULL, want, buf,
+						    4000, iv, enc, ref_aes,
+						    ax86_chacha_crypt,
+						    ax86_hchacha,
+						    ax86_nh_generic);
+				adiantum_msg(im, x, got, buf, 4000, enc);
+				if (memcmp(want, got, 4000)) {
+					fprintf(stderr, "corebench: %s %s Adiantum (AES %s) disagrees with the portable code\n",
+						im->impl, im->isa, aes_names[x]);
+					return 2;
+				}
 			}
 		}
 	}
@@ -418,14 +462,17 @@ int main(int argc, char **argv)
 	c0 = ax86_core_cycles_per_tick();
 	for (a = 0; a < NALGS; a++)
 		for (li = 0; li < NLENS; li++)
-			measure_row(a, li, trials);
+			for (x = 0; x < CB_NR_AES; x++)
+				if (measured(a, x))
+					measure_row(a, li, x, trials);
 	c1 = ax86_core_cycles_per_tick();
 	core_per_tsc = (c0 + c1) / 2;
 	/* TSC ticks per byte to core cycles per byte */
 	for (a = 0; a < NALGS; a++)
 		for (li = 0; li < NLENS; li++)
-			for (m = 0; m < cb_nr_impls; m++)
-				cells[a][li][m].cpb *= core_per_tsc;
+			for (x = 0; x < CB_NR_AES; x++)
+				for (m = 0; m < cb_nr_impls; m++)
+					cells[a][li][x][m].cpb *= core_per_tsc;
 
 	csv = fopen(csv_path, "w");
 	dat = fopen(dat_path, "w");
@@ -433,59 +480,29 @@ int main(int argc, char **argv)
 		perror("corebench: output");
 		return 2;
 	}
-	fprintf(csv, "implementation,algorithm,isa,bytes,cycles_per_byte,mb_per_s\n");
+	fprintf(csv, "implementation,algorithm,isa,bytes,cycles_per_byte,mb_per_s,aes\n");
 	fprintf(dat, "# algorithm bytes ours_best_over_linux_best ours_avx2_over_linux_avx2\n");
 	printf("TSC %.0f MHz, core %.0f MHz (%.3f cycles per TSC tick, %.3f / %.3f before / after), %d trials per cell, median\n",
 	       tsc_hz / 1e6, tsc_hz * core_per_tsc / 1e6, core_per_tsc, c0,
 	       c1, trials);
+	/* no core runs at three times its TSC: the adds were folded */
+	if (core_per_tsc > 3)
+		printf("warning: the add chain ran faster than an add a cycle (folded at rename?): cpb too high here, MB/s and ratios hold\n");
+	printf("per-message C (ours and linux-6.1): %s; AES-NI rows: %s\n",
+	       cb_build_flags, have_aesni ? "yes" : "no (this CPU has none)");
 	for (i = 0; i < (int)cb_nr_impls; i++)
 		if (unsupported(&cb_impls[i]))
 			printf("skipped %s %s: no %s\n", cb_impls[i].impl,
 			       cb_impls[i].isa, unsupported(&cb_impls[i]));
-	printf("\n%-10s %6s  %-10s %-9s %7s %9s  %8s %8s\n", "algorithm",
-	       "bytes", "impl", "isa", "cpb", "MB/s", "÷best", "÷sameISA");
+	printf("\n%-16s %6s  %-10s %-9s %-5s %7s %9s  %8s %8s\n", "algorithm",
+	       "bytes", "impl", "isa", "aes", "cpb", "MB/s", "÷best",
+	       "÷sameISA");
 	for (a = 0; a < NALGS; a++) {
 		for (li = 0; li < NLENS; li++) {
-			double lb = linux_best(a, li, NULL), ob = 0, o2;
-
-			for (m = 0; m < cb_nr_impls; m++) {
-				const struct cell *c = &cells[a][li][m];
-				const struct cb_impl *im = &cb_impls[m];
-				double same;
-				char r1[16] = "", r2[16] = "";
-
-				if (!c->have)
-					continue;
-				fprintf(csv, "%s,%s,%s,%u,%.4f,%.1f\n", im->impl,
-					alg_names[a], im->isa, lens[li], c->cpb,
-					c->mbs);
-				if (!strcmp(im->impl, "ours")) {
-					same = linux_best(a, li, im->isa);
-					if (lb)
-						snprintf(r1, sizeof(r1), "%.2fx",
-							 lb / c->cpb);
-					if (same)
-						snprintf(r2, sizeof(r2), "%.2fx",
-							 same / c->cpb);
-					if (!ob || c->cpb < ob)
-						ob = c->cpb;
-				}
-				printf("%-10s %6u  %-10s %-9s %7.3f %9.1f  %8s %8s\n",
-				       alg_names[a], lens[li], im->impl, im->isa,
-				       c->cpb, c->mbs, r1, r2);
+			for (x = 0; x < CB_NR_AES; x++) {
+				if (measured(a, x))
+					print_row(csv, dat, a, li, x);
 			}
-			o2 = 0;
-			for (m = 0; m < cb_nr_impls; m++)
-				if (cells[a][li][m].have &&
-				    !strcmp(cb_impls[m].impl, "ours") &&
-				    !strcmp(cb_impls[m].isa, "avx2"))
-					o2 = cells[a][li][m].cpb;
-			if (lb && ob)
-				fprintf(dat, "%s-%u %.3f %.3f\n", alg_names[a],
-					lens[li], lb / ob,
-					o2 && linux_best(a, li, "avx2") ?
-					linux_best(a, li, "avx2") / o2 : 0);
-			printf("\n");
 		}
 	}
 	printf("÷best: speed of this row over the fastest linux-6.1 row (>1: ours faster)\n");

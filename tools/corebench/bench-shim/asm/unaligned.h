@@ -1,3 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* make bench shim: the unaligned accessors come with ax86_userspace.h */
-#include <ax86_userspace.h>
+/*
+ * make bench shim: the le accessors come with ax86_userspace.h, the
+ * generic ones with linux/kernel.h
+ */
+#include <linux/kernel.h>

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make bench: what our drivers run per message, built with the kernel's
+ * code-generation flags (mk/bench.mk) as the modules are: each variant's
+ * whole message (ax86_adiantum_crypt_<isa>() of adiantum_dispatch.h, the
+ * inline construction of crypto/adiantum.h), its stream and HChaCha
+ * dispatch, NHPoly1305, and the AES block the whole-construction driver
+ * passes in: the kernel's AES library (on 6.1, lib/crypto/aes.c of
+ * linux-source-6.1, compiled beside this) expands the key, and the block
+ * runs AES-NI on those round keys where the CPU has it, else the library
+ * itself, as ax86_adiantum_aes_simd() in adiantum_glue.c does.
+ */
+#include <crypto/aes.h>
+
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "corebench.h"
+
+#define OURS_FUNCS(isa)							\
+void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
+		unsigned int nrounds)					\
+{									\
+	ax86_stream_##isa(st, dst, src, len, nrounds);			\
+}									\
+void ours_hchacha_##isa(const u32 st[16], u32 out[8],			\
+			unsigned int nrounds)				\
+{									\
+	ax86_hchacha_simd_##isa(st, out, nrounds);			\
+}									\
+void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
+			 const void *aes, ax86_aes_fn aes_fn,		\
+			 u8 *dst, const u8 *src, unsigned int len,	\
+			 const u8 tweak[32], bool enc)			\
+{									\
+	ax86_adiantum_crypt_##isa(key, aes, aes_fn, dst, src, len,	\
+				  tweak, enc);				\
+}
+OURS_FUNCS(sse2)
+OURS_FUNCS(ssse3)
+OURS_FUNCS(avx)
+OURS_FUNCS(avx2)
+OURS_FUNCS(avx512vl)
+OURS_FUNCS(avx512)
+
+/* the kernel's flags take SSE away and add the stack protector */
+#if !defined(__SSE2__) && defined(__SSP_STRONG__)
+const char cb_build_flags[] = "kernel code-generation flags (mk/bench.mk)";
+#else
+const char cb_build_flags[] = "userspace flags (BENCH_KFLAGS empty)";
+#endif
+
+/* this file's copy of the HChaCha choice (chacha_dispatch.h) */
+void ours_init(bool slow_simd_chains)
+{
+	ax86_slow_simd_chains = slow_simd_chains;
+}
+
+/*
+ * The driver's context, as far as its AES goes: one key schedule, the
+ * library's (compat.h, ax86_aes_lib_key: on 6.1 a struct crypto_aes_ctx
+ * from aes_expandkey()), which AES-NI runs on too.  One per AES class,
+ * the AES-NI one only where the CPU has it.
+ */
+struct ours_aes {
+	struct crypto_aes_ctx lib;
+	bool aesni;
+};
+
+static struct ours_aes ours_aes_keys[CB_NR_AES];
+
+int ours_aes_setkey(const u8 raw[32], bool have_aesni)
+{
+	int i;
+
+	for (i = 0; i < CB_NR_AES; i++) {
+		if (aes_expandkey(&ours_aes_keys[i].lib, raw, 32))
+			return -1;
+		ours_aes_keys[i].aesni = have_aesni && i == CB_AESNI;
+	}
+	return 0;
+}
+
+const void *ours_aes_key(enum cb_aes aes)
+{
+	return &ours_aes_keys[aes];
+}
+
+/*
+ * ax86_adiantum_aes_simd() of adiantum_glue.c: AES-NI on the library's
+ * round keys where the CPU has it, else the library
+ */
+void ours_aes_block(const void *c, u8 out[16], const u8 in[16], bool enc)
+{
+	const struct ours_aes *k = c;
+
+	if (!k->aesni) {
+		if (enc)
+			aes_encrypt(&k->lib, out, in);
+		else
+			aes_decrypt(&k->lib, out, in);
+	} else if (enc) {
+		ax86_aesni_encrypt256(k->lib.key_enc, out, in);
+	} else {
+		ax86_aesni_decrypt256(k->lib.key_dec, out, in);
+	}
+}
+
+/* the nhpoly1305 driver's update and final over one buffer */
+void ours_nhpoly1305(const struct ax86_nhpoly1305_key *key, ax86_nh_fn nh,
+		     const u8 *src, unsigned int len, u8 out[16])
+{
+	struct ax86_nhpoly1305_state st;
+
+	ax86_nhpoly1305_init(&st);
+	ax86_nhpoly1305_update(&st, key, src, len, nh);
+	ax86_nhpoly1305_final(&st, key, out, nh);
+}
+
+/* an XChaCha message as either glue runs it: subkey, then the stream */
+void cb_xchacha(const struct cb_impl *m, const u8 key[32], const u8 iv[32],
+		u8 *buf, unsigned int len, unsigned int nrounds)
+{
+	u32 kw[8], st[16], subkey[8];
+
+	ax86_chacha_key_words(kw, key);
+	ax86_chacha_init(st, kw, iv);
+	m->hchacha(st, subkey, nrounds);
+	ax86_xchacha_finish(st, subkey, iv);
+	m->stream(st, buf, buf, len, nrounds);
+}

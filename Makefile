@@ -8,7 +8,8 @@
 #                     then unit, mutants, bench and model smoke runs, install,
 #                     tool options, the kernel matrix in the VM, the demo,
 #                     the Debian packages
-#   make check-unit | check-mutants | check-kbuild | check-objtool
+#   make check-unit | check-mutants | check-kbuild | check-auto-init
+#        | check-objtool
 #        | check-bench-smoke | check-model | check-tool-args | check-toolsan
 #        | check-install | check-vm | check-matrix | check-demo
 #        | check-package | check-rootboot              one part of it
@@ -54,7 +55,7 @@ MODULES := adiantum_x86_core adiantum_x86_chacha adiantum_x86_nhpoly1305 \
 	   adiantum_x86_adiantum
 
 .PHONY: all modules clean check check-unit check-mutants check-kbuild \
-	check-install check-vm demo install tool deps bench
+	check-auto-init check-install check-vm demo install tool deps bench
 
 all: modules
 
@@ -88,6 +89,7 @@ $(TESTMGR): | $(BUILD)
 UNIT_RUN = tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS)
 MUTANTS_RUN = tests/mutants.sh $(BUILD) $(TESTMGR)
 KBUILD_RUN = tests/kbuild-objects.sh Kbuild
+AUTO_INIT_RUN = tests/auto-init.sh $(VM_KVER) $(BUILD)/auto-init $(KBUILD_OPTS)
 INSTALL_RUN = tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) \
 	$(VM_KVER)
 
@@ -101,6 +103,10 @@ check-mutants: $(TESTMGR)
 # no object linked into two modules
 check-kbuild:
 	$(KBUILD_RUN) | tests/summarize.sh
+
+# the per-message path: no local zeroed at entry by the kernel's flags
+check-auto-init:
+	$(AUTO_INIT_RUN) | tests/summarize.sh
 
 # make install and DKMS-style installs into a staging tree
 check-install:
@@ -157,7 +163,8 @@ check-vm: $(VM_PROGS)
 
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
-CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN OBJTOOL_RUN BENCH_SMOKE_RUN \
+CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN OBJTOOL_RUN \
+	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
 	      DEMO_RUN PACKAGE_RUN ROOTBOOT_RUN
 

@@ -275,8 +275,8 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
 	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
-	u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
-	struct ax86_adiantum_req rq;
+	u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES] ax86_written_first;
+	struct ax86_adiantum_req rq ax86_written_first;
 	u8 r[16], hl[16];
 	unsigned int n;
 

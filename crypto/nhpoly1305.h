@@ -51,7 +51,7 @@ ax86_nhpoly1305_flush_nh(struct ax86_nhpoly1305_state *st,
 			 const struct ax86_nhpoly1305_key *key)
 {
 	ax86_poly1305_blocks(&st->poly, &key->poly, st->nh_hash,
-			     AX86_NH_HASH_BYTES / AX86_POLY1305_BLOCK_SIZE, 1);
+			     AX86_NH_HASH_BYTES / AX86_POLY1305_BLOCK_SIZE);
 }
 
 /* whole NH messages per Poly1305 call: their 8 blocks absorb together */
@@ -99,7 +99,7 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 		      const struct ax86_nhpoly1305_key *key,
 		      const u8 *src, unsigned int len, ax86_nh_fn nh)
 {
-	u8 hashes[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
+	u8 hashes[AX86_NHP_BATCH][AX86_NH_HASH_BYTES] ax86_written_first;
 	u8 part[AX86_NH_HASH_BYTES];
 	unsigned int n, pos, used = 0;
 	int i;
@@ -113,7 +113,7 @@ ax86_nhpoly1305_units(struct ax86_nhpoly1305_state *st,
 			len -= n * AX86_NH_MESSAGE_BYTES;
 			ax86_poly1305_blocks(&st->poly, &key->poly, hashes[0],
 					     n * AX86_NH_HASH_BYTES /
-					     AX86_POLY1305_BLOCK_SIZE, 1);
+					     AX86_POLY1305_BLOCK_SIZE);
 			if (n > used)
 				used = n;
 			continue;
@@ -185,7 +185,7 @@ ax86_nhpoly1305_final(struct ax86_nhpoly1305_state *st,
 	/* the unfinished chunk's sums are the last blocks: emitted with them */
 	ax86_poly1305_blocks_emit(&st->poly, &key->poly, st->nh_hash,
 				  st->nh_remaining ? AX86_NH_HASH_BYTES /
-				  AX86_POLY1305_BLOCK_SIZE : 0, 1, out);
+				  AX86_POLY1305_BLOCK_SIZE : 0, out);
 	memzero_explicit(st, sizeof(*st));
 }
 
@@ -198,7 +198,7 @@ ax86_nhpoly1305_whole_poly(const struct ax86_nhpoly1305_key *key,
 
 	ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],
 				  n * AX86_NH_HASH_BYTES /
-				  AX86_POLY1305_BLOCK_SIZE, 1, out);
+				  AX86_POLY1305_BLOCK_SIZE, out);
 	memzero_explicit(sums, n * AX86_NH_HASH_BYTES);
 }
 

@@ -157,8 +157,8 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 			const struct ax86_adiantum_ops *ops)
 {
 	unsigned int bulk = req->cryptlen - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	struct ax86_adiantum_req rq;
-	u8 buf[BOUNCE_BYTES];
+	struct ax86_adiantum_req rq ax86_written_first;
+	u8 buf[BOUNCE_BYTES] ax86_written_first;
 	u8 r[16];
 
 	ax86_adiantum_begin(&rq, &ctx->key, bulk, req->iv);

@@ -80,7 +80,7 @@ static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 					    unsigned int nrounds,
 					    stream_fn stream)
 {
-	struct skcipher_walk walk;
+	struct skcipher_walk walk ax86_written_first;
 	unsigned int n;
 	int err;
 
@@ -103,7 +103,7 @@ static __always_inline int ax86_chacha(struct skcipher_request *req,
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
-	u32 state[16];
+	u32 state[16] ax86_written_first;
 
 	ax86_chacha_init(state, ctx->key, req->iv);
 	return ax86_chacha_walk(req, state, ctx->nrounds, stream);
@@ -114,7 +114,7 @@ static __always_inline int ax86_xchacha(struct skcipher_request *req,
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
-	u32 state[16], subkey[8];
+	u32 state[16] ax86_written_first, subkey[8] ax86_written_first;
 
 	ax86_chacha_init(state, ctx->key, req->iv);
 	if (crypto_simd_usable()) {

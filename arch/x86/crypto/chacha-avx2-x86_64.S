@@ -30,6 +30,7 @@
  * ports absorb, and the core overlaps A's chains with B's (47 cycles a
  * double round per batch).  A is output first, then B from the frame.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 .section .rodata.cst32.ax86_chacha_avx2, "aM", @progbits, 32
@@ -349,10 +350,10 @@
 	RET
 .endm
 
-SYM_FUNC_START(ax86_chacha_xor_avx2)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx2)
 	CHACHA_XOR	0
 SYM_FUNC_END(ax86_chacha_xor_avx2)
 
-SYM_FUNC_START(ax86_chacha_xor_avx2_pairs)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx2_pairs)
 	CHACHA_XOR	1
 SYM_FUNC_END(ax86_chacha_xor_avx2_pairs)

@@ -24,6 +24,7 @@
  * rounds side by side, so the core overlaps eight chains.  For the output
  * B's rows wait in a stack frame (wiped after) while A's are written.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 .section .rodata.cst64.ax86_chacha_avx512, "aM", @progbits, 64
@@ -302,14 +303,14 @@
 	RET
 .endm
 
-SYM_FUNC_START(ax86_chacha_xor_avx512vl)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx512vl)
 	CHACHA_AVX512	ymm, 8, {1to8}
 SYM_FUNC_END(ax86_chacha_xor_avx512vl)
 
-SYM_FUNC_START(ax86_chacha_xor_avx512)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx512)
 	CHACHA_AVX512	zmm, 16, {1to16}
 SYM_FUNC_END(ax86_chacha_xor_avx512)
 
-SYM_FUNC_START(ax86_chacha_xor_avx512_pairs)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx512_pairs)
 	CHACHA_AVX512	zmm, 16, {1to16}, 1
 SYM_FUNC_END(ax86_chacha_xor_avx512_pairs)

@@ -37,6 +37,7 @@
  * in the registers while the other's wait in the frame, as the AVX2 core
  * does (chacha-avx2-x86_64.S).  A is output first, then B.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 .section .rodata.cst16.ax86_chacha_sse, "aM", @progbits, 16
@@ -435,31 +436,31 @@
 .set USE_VEX, 0
 .set ROT16_PSHUFB, 0
 .set ROT8_PSHUFB, 0
-SYM_FUNC_START(ax86_chacha_xor_sse2)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_sse2)
 	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_sse2)
 
-SYM_FUNC_START(ax86_chacha_xor_sse2_pairs)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_sse2_pairs)
 	CHACHA_4BLOCKS	1
 SYM_FUNC_END(ax86_chacha_xor_sse2_pairs)
 
 .set ROT16_PSHUFB, 1
 .set ROT8_PSHUFB, 1
-SYM_FUNC_START(ax86_chacha_xor_ssse3)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_ssse3)
 	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_ssse3)
 
-SYM_FUNC_START(ax86_chacha_xor_ssse3_pairs)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_ssse3_pairs)
 	CHACHA_4BLOCKS	1
 SYM_FUNC_END(ax86_chacha_xor_ssse3_pairs)
 
 .set USE_VEX, 1
 .set ROT16_PSHUFB, 0
 .set ROT8_PSHUFB, 1
-SYM_FUNC_START(ax86_chacha_xor_avx)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx)
 	CHACHA_4BLOCKS	0
 SYM_FUNC_END(ax86_chacha_xor_avx)
 
-SYM_FUNC_START(ax86_chacha_xor_avx_pairs)
+SYM_TYPED_FUNC_START(ax86_chacha_xor_avx_pairs)
 	CHACHA_4BLOCKS	1
 SYM_FUNC_END(ax86_chacha_xor_avx_pairs)

@@ -8,6 +8,7 @@
  *
  * @out gets words 0..3 and 12..15 of the permuted state (no feed-forward).
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 .section .rodata.cst16.ax86_hchacha_ssse3, "aM", @progbits, 16
@@ -39,7 +40,7 @@
 .endm
 
 .text
-SYM_FUNC_START(ax86_hchacha_ssse3)
+SYM_TYPED_FUNC_START(ax86_hchacha_ssse3)
 	movdqu		0x00(%rdi), %xmm0
 	movdqu		0x10(%rdi), %xmm1
 	movdqu		0x20(%rdi), %xmm2

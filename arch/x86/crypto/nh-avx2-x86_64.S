@@ -22,6 +22,7 @@
  * SSE2 core no register is copied, which on a two-wide core (Jaguar) is a
  * sixth fewer instructions.  Its sums are xmm4..xmm7, two lanes each.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 #define KEY	%rdi
@@ -58,7 +59,7 @@
 .endm
 
 .text
-SYM_FUNC_START(ax86_nh_avx2)
+SYM_TYPED_FUNC_START(ax86_nh_avx2)
 	vpxor		%xmm4, %xmm4, %xmm4
 	vpxor		%xmm5, %xmm5, %xmm5
 	vpxor		%xmm6, %xmm6, %xmm6
@@ -99,7 +100,7 @@ SYM_FUNC_START(ax86_nh_avx2)
 	RET
 SYM_FUNC_END(ax86_nh_avx2)
 
-SYM_FUNC_START(ax86_nh_avx)
+SYM_TYPED_FUNC_START(ax86_nh_avx)
 	vpxor		%xmm4, %xmm4, %xmm4
 	vpxor		%xmm5, %xmm5, %xmm5
 	vpxor		%xmm6, %xmm6, %xmm6

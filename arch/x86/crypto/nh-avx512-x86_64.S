@@ -12,6 +12,7 @@
  * under a dword mask, zeroed lanes adding nothing.
  * Sums: zmm16..zmm19 for passes 0..3.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 #define KEY	%rdi
@@ -38,7 +39,7 @@
 .endm
 
 .text
-SYM_FUNC_START(ax86_nh_avx512)
+SYM_TYPED_FUNC_START(ax86_nh_avx512)
 	vpxord		%zmm16, %zmm16, %zmm16
 	vpxord		%zmm17, %zmm17, %zmm17
 	vpxord		%zmm18, %zmm18, %zmm18

@@ -25,6 +25,7 @@
  * tools/model/model.py; unit 3 loads key unit 5 for pass 2 instead of
  * copying, which balances the ports of the big cores.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 #define KEY	%rdi
@@ -51,7 +52,7 @@
 #define SUM3	%xmm15
 
 .text
-SYM_FUNC_START(ax86_nh_sse2)
+SYM_TYPED_FUNC_START(ax86_nh_sse2)
 	pxor		SUM0, SUM0
 	pxor		SUM1, SUM1
 	pxor		SUM2, SUM2

@@ -4,8 +4,10 @@
 # Host-side tests of the adiantum-x86 tool that need no AF_ALG: option
 # parsing (every number whole and in range, checked before anything runs,
 # exit 2 naming the option), commands and options that do not go
-# together, and testmgr.h vectors whose lengths exceed their literals
-# (refused before any driver is used).  One PASS/FAIL line per case.
+# together, testmgr.h vectors whose lengths exceed their literals
+# (refused before any driver is used), and --help against the man page
+# (debian/adiantum-x86.1).  One PASS/FAIL line per case.  Run as is on
+# the host, and under ASan/UBSan by tests/tool/toolsan.sh.
 #   tool-args.sh TOOL TESTMGR_H
 tool=$1
 testmgr=$2
@@ -61,6 +63,8 @@ bad seed-word --seed fuzz --seed x
 bad seed-negative --seed fuzz --seed -1
 bad seed-overflow --seed fuzz --seed 18446744073709551616
 bad driver-empty --driver check --driver ''
+# CRYPTO_MAX_ALG_NAME: 127 characters and the NUL
+bad driver-128-chars --driver fuzz --driver "$(printf 'a%.0s' $(seq 128))"
 # the first bad option is named even when a later one is fine
 bad first-bad-named --cases fuzz --cases 1x --max-len 100
 
@@ -126,4 +130,49 @@ if grep -q "vector\|no .*_tv_template" "$tmp/out"; then
 else
 	echo "PASS tool-args testmgr.h of the kernel: every vector's lengths within its literals"
 fi
+
+# --help and the man page agree: the same commands and options, and every
+# number of an option's --help text (ranges, defaults) in its man entry
+man=$(dirname "$0")/../debian/adiantum-x86.1
+"$tool" --help >"$tmp/help" 2>&1
+awk '
+	FNR == 1 { file++ }
+	# --help: "  name   text" under commands:/options:, then indented lines
+	file == 1 && /^(commands|options):/ { part = $1; next }
+	file == 1 && part && /^  [a-z-]/ {
+		cur = $1; sub(/,$/, "", cur)
+		if ($2 == "--help") cur = $2
+		if (part == "options:" && cur == "-h") cur = "--help"
+		help[cur] = $0; next }
+	file == 1 && part && /^   / { help[cur] = help[cur] " " $0; next }
+	# the man page: .TP, a tag line naming it, its text up to the next
+	file == 2 { gsub(/\\-/, "-") }
+	file == 2 && /^\.SH (COMMANDS|OPTIONS)/ { sect = 1; tp = 0; cur = ""; next }
+	file == 2 && /^\.SH/ { sect = 0 }
+	file == 2 && sect && /^\.TP/ { tp = 1; next }
+	file == 2 && sect && tp {
+		tp = 0
+		cur = $2; gsub(/"/, "", cur)
+		if ($0 ~ /--help/) cur = "--help"
+		man[cur] = ""; next }
+	file == 2 && sect && cur != "" { man[cur] = man[cur] " " $0 }
+	END {
+		for (k in help) if (!(k in man)) { print "FAIL tool-args man page: no entry for " k " of --help"; bad = 1 }
+		for (k in man) if (!(k in help)) { print "FAIL tool-args --help: no entry for " k " of the man page"; bad = 1 }
+		for (k in help) {
+			if (!(k in man)) continue
+			# numbers, not the digits of names (xchacha20, dm-crypt)
+			t = help[k]; sub(/^ *[^ ]+/, "", t)
+			gsub(/[A-Za-z_][A-Za-z0-9_-]*/, " ", t)
+			while (match(t, /[0-9]+(\.[0-9]+)?/)) {
+				num = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
+				m = " " man[k] " "
+				if (!match(m, "[^0-9.]" num "[^0-9]") &&
+				    !match(m, "[^0-9.]" num "$")) {
+					print "FAIL tool-args " k ": --help says " num ", its man entry does not"; bad = 1 }
+			}
+		}
+		if (!bad) printf "PASS tool-args --help and the man page list the same %d commands and options, with the same numbers\n", length(help)
+		exit bad
+	}' "$tmp/help" "$man" || failed=1
 exit $failed

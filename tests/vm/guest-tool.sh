@@ -3,7 +3,8 @@
 # The guest's checks of the adiantum-x86 tool itself: no PASS after zero
 # work, reports that say what was done (references named, one request per
 # case, counters across 2^32, lengths beyond the old clamp), short sends
-# resent, the adiantum names, bench's exit status.  Sourced by
+# resent, the adiantum names, bench's exit status, status on dm-crypt
+# mappings (on the kernel's template or ours, the root's advice).  Sourced by
 # tests/vm/guest.sh, which calls tool_checks after the driver checks.
 
 # tool_expect DESC RC WANT NOTWANT ARGS...: the tool exits RC, its output
@@ -30,6 +31,115 @@ tool_best_isa() {
 		[ "$(driver_selftest xchacha12-ax86-$isa)" = passed ] &&
 			{ echo $isa; return; }
 	done
+}
+
+# tool_mapping_status DESC RC CMD...: CMD (the tool's status) exits RC and
+# its "dm-crypt mappings" part matches every line of $TM_WANT, each a
+# grep -E pattern
+tool_mapping_status() {
+	desc=$1 want_rc=$2
+	shift 2
+	timeout 120 "$@" >/tmp/tm.out 2>&1
+	rc=$?
+	sed -n '/^dm-crypt mappings using Adiantum:/,$p' /tmp/tm.out >/tmp/tm.maps
+	ok=1
+	[ "$rc" = "$want_rc" ] || ok=0
+	echo "$TM_WANT" >/tmp/tm.want
+	while IFS= read -r pat; do
+		grep -Eq -- "$pat" /tmp/tm.maps && continue
+		ok=0
+		echo "    missing: $pat"
+	done </tmp/tm.want
+	if [ $ok = 1 ]; then
+		pass "tool: status $desc"
+		while IFS= read -r line; do
+			info "status: $line"
+		done </tmp/tm.maps
+	else
+		fail "tool: status $desc (exit $rc, want $want_rc)"
+		sed 's/^/    /' /tmp/tm.maps | head -30
+	fi
+}
+
+# a loop device over a new 8 MiB file $1, its name on stdout
+tool_loop() {
+	dd if=/dev/zero of="$1" bs=1M count=8 2>/dev/null
+	l=$(losetup -f)
+	losetup "$l" "$1" && echo "$l"
+}
+
+# status lists the open dm-crypt mappings using Adiantum and the driver
+# serving each: a root mapping opened while our adiantum module was not
+# loaded (as an initramfs without our modules opens it) and one whose
+# table names the kernel's template by driver (capi:) are on the kernel's
+# template although ours is registered; a mapping opened by name now is
+# on ours.  The root is the file system under "/" in the tool's mountinfo:
+# the tool runs chrooted into a file system on the mapping.
+tool_mappings() {
+	what="dm-crypt mappings"
+	named=$(ref_adiantum xchacha12)
+	if [ -z "$named" ] || ! type adiantum_unload >/dev/null 2>&1; then
+		skip "tool: status of $what: no reference instance or no adiantum part"
+		return
+	fi
+	nisa=$(expected_isas | wc -l)
+	loop1=$(tool_loop /tmp/map1)
+	loop2=$(tool_loop /tmp/map2)
+	loop3=$(tool_loop /tmp/map3)
+	head -c 32 /dev/urandom >/tmp/mapkey
+	sectors=$((8 * 2048))
+	# the root: opened with our adiantum module gone and no autoload
+	adiantum_unload || fail "tool: $what: cannot unload adiantum_x86_adiantum"
+	saved=$(cat /proc/sys/kernel/modprobe)
+	echo /bin/true >/proc/sys/kernel/modprobe
+	cryptsetup open --type plain --cipher xchacha12,aes-adiantum-plain64 \
+		--key-size 256 --key-file /tmp/mapkey "$loop1" ax86root
+	echo "$saved" >/proc/sys/kernel/modprobe
+	modprobe adiantum_x86_adiantum
+	adiantum_settle $((2 * nisa)) >/dev/null
+	# on the kernel's template by its driver name
+	dmsetup create ax86named --table "0 $sectors crypt $named $(od -An -tx1 /tmp/mapkey | tr -d ' \n') 0 $loop2 0"
+	modprobe ext4 2>/dev/null
+	mkdir -p /mnt/ax86root
+	if ! /sbin/mke2fs -q -F -t ext4 /dev/mapper/ax86root >/tmp/tm.out 2>&1 ||
+	   ! mount -t ext4 /dev/mapper/ax86root /mnt/ax86root 2>>/tmp/tm.out; then
+		fail "tool: $what: a file system on the root mapping"
+		sed 's/^/    /' /tmp/tm.out | head
+	fi
+	mkdir -p /mnt/ax86root/proc /mnt/ax86root/dev /mnt/ax86root/sbin
+	cp /sbin/adiantum-x86 /mnt/ax86root/sbin/
+	mount -t proc proc /mnt/ax86root/proc
+	mount -o bind /dev /mnt/ax86root/dev
+	best=$(expected_isas | tail -1)
+	TM_WANT="^  ax86root \(dm-[0-9]+, holds /\): xchacha12,aes-adiantum-plain64
+served by adiantum\(xchacha12-[a-z0-9-]+,aes-
+opened by an initramfs without our modules: run update-initramfs -u and reboot
+^  ax86named \(dm-[0-9]+\): capi:adiantum\(
+served by adiantum\(xchacha12-[a-z]+,aes-[a-z]+(,nhpoly1305-[a-z]+)?\) \(named by its table\)
+close and reopen it \(cryptsetup close/open\)"
+	tool_mapping_status "--require-ours: the root mapping and a capi: mapping on the kernel's template, each with its advice, exit 1" \
+		1 chroot /mnt/ax86root /sbin/adiantum-x86 status --require-ours
+	TM_WANT="on the kernel's template although ours is registered"
+	tool_mapping_status "without --require-ours: the same mappings, exit 0" \
+		0 chroot /mnt/ax86root /sbin/adiantum-x86 status
+	umount /mnt/ax86root/dev /mnt/ax86root/proc /mnt/ax86root
+	cryptsetup close ax86root
+	dmsetup remove ax86named
+	# a mapping opened by name with our module loaded: ours, exit 0
+	cryptsetup open --type plain --cipher xchacha12,aes-adiantum-plain64 \
+		--key-size 256 --key-file /tmp/mapkey "$loop3" ax86ours
+	TM_WANT="^  ax86ours \(dm-[0-9]+\): xchacha12,aes-adiantum-plain64
+served by adiantum-xchacha12-aes-ax86-$best .*: ours"
+	tool_mapping_status "--require-ours: a mapping opened by name now is on ours, exit 0" \
+		0 adiantum-x86 status --require-ours
+	grep -q "template although" /tmp/tm.maps &&
+		fail "tool: status: a mapping on ours called the kernel's template"
+	cryptsetup close ax86ours
+	losetup -d "$loop1"
+	losetup -d "$loop2"
+	losetup -d "$loop3"
+	rm -f /tmp/map1 /tmp/map2 /tmp/map3
+	rm -f /tmp/mapkey
 }
 
 tool_checks() {
@@ -170,6 +280,8 @@ tool_checks() {
 	tool_expect "bench of one driver measures it" 0 \
 		"^xchacha12 +xchacha12-ax86-$isa " "FAIL" \
 		bench --driver "xchacha12-ax86-$isa" --seconds 0.05
+
+	tool_mappings
 
 	# without our modules: nothing of ours to test, so no PASS, exit 1
 	had_adiantum=

@@ -79,22 +79,35 @@ int ax_afalg_available(const char **msg)
 	return 0;
 }
 
+/*
+ * Bind an AF_ALG socket to @driver of @type.  The legacy struct
+ * sockaddr_alg holds a name of at most 63 characters; template instances
+ * over our AVX-512 drivers have 64 to 66 on 6.x.  struct sockaddr_alg_new
+ * (Linux 4.12) ends in a flexible name: the kernel takes up to 127
+ * characters (CRYPTO_MAX_ALG_NAME), as --driver does.
+ */
 static int alg_bind(const char *type, const char *driver)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	int err;
+	struct sockaddr_alg_new *sa;
+	size_t len = strlen(driver), salen = sizeof(*sa) + len + 1;
+	int fd, err;
 
-	if (fd < 0)
-		return -errno;
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", driver);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+	if (len >= 128 || strlen(type) >= sizeof(sa->salg_type))
+		return -ENAMETOOLONG;
+	sa = calloc(1, salen);
+	if (!sa)
+		return -ENOMEM;
+	sa->salg_family = AF_ALG;
+	memcpy(sa->salg_type, type, strlen(type));
+	memcpy(sa->salg_name, driver, len + 1);
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	err = fd < 0 ? -errno : 0;
+	if (!err && bind(fd, (struct sockaddr *)sa, salen)) {
 		err = -errno;
 		close(fd);
-		return err;
 	}
-	return fd;
+	free(sa);
+	return err ? err : fd;
 }
 
 int ax_probe(const char *type, const char *driver)

@@ -88,18 +88,35 @@ static int vet_vector(const char *name, const struct tm_vector *v,
 	}
 }
 
+void check_free_vectors(void)
+{
+	int j;
+
+	for (j = 0; j < ax_nr_names; j++) {
+		if (nr_vectors[j] > 0)
+			testmgr_free(vectors[j], nr_vectors[j]);
+		vectors[j] = NULL;
+		nr_vectors[j] = 0;
+	}
+}
+
 int check_load_vectors(const struct opts *o)
 {
 	char why[160];
 	int j, k;
 
+	check_free_vectors();
 	for (j = 0; j < ax_nr_names; j++) {
 		int nv = testmgr_load(o->testmgr, templates[j], &vectors[j]);
 
 		if (nv <= 0) {
+			if (!nv)
+				testmgr_free(vectors[j], 0);
+			vectors[j] = NULL;
 			fprintf(stderr, "adiantum-x86: no %s in %s: %s\n",
 				templates[j], o->testmgr,
 				strerror(nv ? -nv : ENOENT));
+			check_free_vectors();
 			return 2;
 		}
 		nr_vectors[j] = nv;
@@ -108,6 +125,7 @@ int check_load_vectors(const struct opts *o)
 				       sizeof(why))) {
 				fprintf(stderr, "adiantum-x86: %s: %s vector %d: %s\n",
 					o->testmgr, templates[j], k + 1, why);
+				check_free_vectors();
 				return 2;
 			}
 		}
@@ -357,6 +375,7 @@ int cmd_check(const struct opts *o)
 				fprintf(stderr, "adiantum-x86: %s is not one of our drivers: check tests ours\n",
 					a->driver);
 				free(algs);
+				check_free_vectors();
 				return 2;
 			}
 			/* template instances only when asked for by name */
@@ -376,6 +395,7 @@ int cmd_check(const struct opts *o)
 		}
 	}
 	free(algs);
+	check_free_vectors();
 	if (!ran) {
 		printf("FAIL check: %s%s%s\n",
 		       o->driver ? "no driver named " : "none of our drivers is registered",

@@ -34,9 +34,25 @@ struct tally {
 	long cases, wraps, decrypts;
 };
 
+/*
+ * The shortest message a driver of @name takes: Adiantum needs the 16 bytes
+ * of its block cipher part, a stream cipher or hash takes any length.
+ */
+static long min_len_of(const char *name)
+{
+	return is_adiantum(name) ? 16 : is_hash(name) ? 0 : 1;
+}
+
+/* a length in [min, max]; the caller makes sure that min <= max */
 static size_t random_len(struct rng *r, long min, long max)
 {
 	long span = max - min + 1;
+
+	if (span < 1) {
+		fprintf(stderr, "adiantum-x86: fuzz: no length from %ld to %ld\n",
+			min, max);
+		abort();
+	}
 
 	switch (rng_below(r, 8)) {
 	case 0:
@@ -106,10 +122,9 @@ static int fuzz_cipher_case(const struct target *t, struct fuzz_bufs *fb,
 			    size_t whylen)
 {
 	struct ax_cipher o = { .tfm = -1, .op = -1 };
-	bool adiantum = is_adiantum(t->name);
 	unsigned int ivsize = strcmp(t->name, "chacha20") ? 32 : 16;
 	uint8_t key[32], iv[32];
-	size_t len = random_len(r, adiantum ? 16 : 1, fb->max);
+	size_t len = random_len(r, min_len_of(t->name), fb->max);
 	unsigned int ioff = rng_below(r, 64), ooff = rng_below(r, 64);
 	enum ax_access acc = rng_below(r, 3);
 	bool inplace = rng_below(r, 4) == 0;
@@ -157,7 +172,7 @@ static int fuzz_hash_case(const struct target *t, struct fuzz_bufs *fb,
 {
 	struct ax_hash o = { 0 }, g = { 0 };
 	static uint8_t key[REF_NHPOLY1305_KEY_SIZE];
-	size_t len = random_len(r, 0, fb->max);
+	size_t len = random_len(r, min_len_of(t->name), fb->max);
 	uint8_t *in = fb->in + rng_below(r, 64), da[16], db[16];
 	ssize_t ra, rb;
 
@@ -193,7 +208,7 @@ static int fuzz_driver(const struct opts *o, const struct target *t,
 	struct tally ty = { 0 };
 	char why[512] = "", against[256];
 	struct rng r;
-	int bad = 0, min_len;
+	int bad = 0;
 
 	if (t->ref[0])
 		snprintf(against, sizeof(against), "reference %s", t->ref);
@@ -228,15 +243,14 @@ static int fuzz_driver(const struct opts *o, const struct target *t,
 		printf("FAIL fuzz %s: no case ran in %.3g s\n", t->drv, o->seconds);
 		return 1;
 	}
-	min_len = is_adiantum(t->name) ? 16 : 1;
 	if (hash)
 		printf("PASS fuzz %s: %ld cases, %s, lengths 0..%ld, %.0f s (seed %llu)\n",
 		       t->drv, ty.cases, against, fb->max, now_seconds() - t0,
 		       (unsigned long long)o->seed);
 	else
-		printf("PASS fuzz %s: %ld cases (%ld decrypt, %ld with the block counter crossing 2^32), %s, lengths %d..%ld, each one AF_ALG request, %.0f s (seed %llu)\n",
+		printf("PASS fuzz %s: %ld cases (%ld decrypt, %ld with the block counter crossing 2^32), %s, lengths %ld..%ld, each one AF_ALG request, %.0f s (seed %llu)\n",
 		       t->drv, ty.cases, ty.decrypts, ty.wraps, against,
-		       min_len, fb->max,
+		       min_len_of(t->name), fb->max,
 		       now_seconds() - t0, (unsigned long long)o->seed);
 	return 0;
 }
@@ -262,6 +276,17 @@ static long one_request_max(const struct pc_alg *algs, int n, long want)
 		ax_cipher_close(&c);
 		printf("FAIL fuzz: cannot open %s to size one request: %s\n",
 		       drv, strerror((int)-ret));
+		return 0;
+	}
+	/*
+	 * A kernel whose socket buffers or optmem_max leave one request
+	 * fewer bytes than the shortest Adiantum message cannot be fuzzed:
+	 * say so rather than run shorter cases, or none
+	 */
+	if (c.max_request < 16) {
+		ax_cipher_close(&c);
+		printf("FAIL fuzz: one AF_ALG request holds only %zu bytes here (socket buffers as raised, net.core.optmem_max %ld), fewer than the 16 of the shortest Adiantum message\n",
+		       c.max_request, ax_optmem_max());
 		return 0;
 	}
 	max = (long)c.max_request < want ? (long)c.max_request : want;
@@ -301,7 +326,7 @@ int cmd_fuzz(const struct opts *o)
 	struct fuzz_bufs fb;
 	struct pc_alg *algs;
 	struct target *tg;
-	int n, i, nt = 0, failed = 0;
+	int n, i, nt = 0, failed = 0, skipped = 0;
 
 	if (o->driver)
 		instantiate(o->driver);
@@ -316,10 +341,19 @@ int cmd_fuzz(const struct opts *o)
 		if (!pc_is_ours(a)) {
 			fprintf(stderr, "adiantum-x86: %s is not one of our drivers: fuzz compares ours with the kernel's reference, not a driver with itself\n",
 				a->driver);
+			free(tg);
+			free(algs);
 			return 2;
 		}
 		if (pc_is_instance(a) && !o->driver)
 			continue;	/* the template over ours: only by name */
+		/* every case of a driver is at least its shortest message */
+		if (o->max_len < min_len_of(a->name)) {
+			printf("SKIP fuzz %s: --max-len %ld below %ld, the shortest message it takes\n",
+			       a->driver, o->max_len, min_len_of(a->name));
+			skipped++;
+			continue;
+		}
 		t->name = a->name;
 		t->drv = a->driver;
 		t->ref[0] = 0;
@@ -332,15 +366,27 @@ int cmd_fuzz(const struct opts *o)
 		}
 		nt++;
 	}
+	if (!nt && !failed && skipped) {
+		fprintf(stderr, "adiantum-x86: --max-len %ld: too short for every driver selected (Adiantum takes 16 bytes or more)\n",
+			o->max_len);
+		free(tg);
+		free(algs);
+		return 2;
+	}
 	if (!nt && !failed) {
 		printf("FAIL fuzz: none of our drivers is registered%s%s\n",
 		       o->driver ? " as " : "", o->driver ? o->driver : "");
+		free(tg);
+		free(algs);
 		return 1;
 	}
 	printf("# fuzz seed %llu\n", (unsigned long long)o->seed);
-	fb.max = one_request_max(algs, n, o->max_len);
-	if (!fb.max)
+	fb.max = nt ? one_request_max(algs, n, o->max_len) : 0;
+	if (nt && !fb.max) {
+		free(tg);
+		free(algs);
 		return 1;
+	}
 	fb.in = xmalloc(fb.max + 64);
 	fb.a = xmalloc(fb.max + 64);
 	fb.b = xmalloc(fb.max + 64);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,14 @@
 static void field(char *dst, size_t n, const char *val)
 {
 	snprintf(dst, n, "%s", val);
+}
+
+/* a number of /proc/crypto, held to what an int takes */
+static int number(const char *val)
+{
+	long x = strtol(val, NULL, 10);
+
+	return x > INT_MAX ? INT_MAX : x < INT_MIN ? INT_MIN : (int)x;
 }
 
 int proc_crypto_read(struct pc_alg **out)
@@ -28,8 +37,9 @@ int proc_crypto_read(struct pc_alg **out)
 		*colon = 0;
 		key = line;
 		val = colon + 1;
-		for (end = colon - 1; end >= key && *end == ' '; end--)
-			*end = 0;
+		/* the key's trailing blanks; never a pointer before line */
+		for (end = colon; end > key && end[-1] == ' '; end--)
+			end[-1] = 0;
 		while (*val == ' ')
 			val++;
 		if (!strcmp(key, "name")) {
@@ -54,7 +64,9 @@ int proc_crypto_read(struct pc_alg **out)
 		} else if (!strcmp(key, "type")) {
 			field(cur->type, sizeof(cur->type), val);
 		} else if (!strcmp(key, "priority")) {
-			cur->priority = atoi(val);
+			cur->priority = number(val);
+		} else if (!strcmp(key, "refcnt")) {
+			cur->refcnt = number(val);
 		}
 	}
 	fclose(f);

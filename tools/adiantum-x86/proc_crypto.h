@@ -10,6 +10,7 @@ struct pc_alg {
 	char selftest[16];	/* "passed", "unknown", ... */
 	char type[32];
 	int priority;
+	int refcnt;		/* 1 for the registration, +1 per holder */
 };
 
 /* All entries; count, or -errno if /proc/crypto cannot be read */

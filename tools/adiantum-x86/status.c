@@ -230,6 +230,8 @@ int cmd_status(const struct opts *o)
 		printf("none of our drivers is registered: modprobe adiantum_x86_chacha adiantum_x86_nhpoly1305\n");
 		bad = 1;
 	}
+	if (status_mappings(algs, n, o->require_ours))
+		bad = 1;
 	free(algs);
 	return bad;
 }

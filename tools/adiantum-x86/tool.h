@@ -26,11 +26,23 @@ struct opts {
 #define AX_MAX_SECONDS	86400.0
 #define AX_MAX_LEN	(16L << 20)
 
+/* args.c: the usage text, and the options of argv[2..] for command argv[1] */
+extern const char ax_usage[];
+/* 0, or 2 with a message on stderr */
+int ax_parse_args(int argc, char **argv, struct opts *o);
+
 /* the commands main() runs, one file each */
 int cmd_status(const struct opts *o);			/* status.c */
+/*
+ * status: the open dm-crypt mappings using Adiantum and who serves each;
+ * 1 if @require_ours and one is on the kernel's template while ours is
+ * registered or installed, else 0 (mappings.c)
+ */
+int status_mappings(const struct pc_alg *algs, int n, bool require_ours);
 int cmd_check(const struct opts *o);			/* check.c */
 /* check: read and vet the testmgr.h vectors (0, or 2 with a message) */
 int check_load_vectors(const struct opts *o);		/* check.c */
+void check_free_vectors(void);
 int cmd_fuzz(const struct opts *o);			/* fuzz.c */
 int cmd_bench(const struct opts *o);			/* bench.c */
 

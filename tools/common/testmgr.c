@@ -12,6 +12,9 @@
 
 #include "testmgr.h"
 
+/* the largest file read: crypto/testmgr.h is under 2 MiB in 6.x */
+#define TESTMGR_MAX_SIZE	(64L << 20)
+
 enum tok_type { T_EOF, T_STR, T_NUM, T_IDENT, T_PUNCT };
 
 struct lexer {
@@ -97,9 +100,19 @@ static int lex_string(struct lexer *lx)
 		c = (unsigned char)*lx->p++;
 		switch (c) {
 		case 'x':
+			/*
+			 * C reads every hex digit that follows; a value above
+			 * 0xff does not fit a char, and "\x" without a digit
+			 * is no escape: both are malformed input
+			 */
+			if (lx->p >= lx->end || hexval(*lx->p) < 0)
+				return -EINVAL;
 			v = 0;
-			while (lx->p < lx->end && hexval(*lx->p) >= 0)
+			while (lx->p < lx->end && hexval(*lx->p) >= 0) {
 				v = v * 16 + hexval(*lx->p++);
+				if (v > 0xff)
+					return -EINVAL;
+			}
 			str_put(lx, v);
 			break;
 		case '0' ... '7':
@@ -239,9 +252,10 @@ int testmgr_load(const char *path, const char *tmpl, struct tm_vector **out)
 	if (!f)
 		return -errno;
 	size = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
-	if (size < 0) {
+	/* a directory "ends" at LONG_MAX; testmgr.h is 2 MiB */
+	if (size < 0 || size > TESTMGR_MAX_SIZE) {
 		fclose(f);
-		return -EIO;
+		return size < 0 ? -EIO : -EFBIG;
 	}
 	rewind(f);
 	text = malloc(size + 1);
@@ -273,9 +287,9 @@ int testmgr_load(const char *path, const char *tmpl, struct tm_vector **out)
 		if (!is_punct(&lx, '{'))
 			break;
 		vec = grow(vec, (n + 1) * sizeof(*vec));
-		if (parse_vector(&lx, &vec[n]))
+		/* a vector that fails half way is freed with the others */
+		if (parse_vector(&lx, &vec[n++]))
 			break;
-		n++;
 	}
 	free(lx.str);
 	free(text);

@@ -29,6 +29,8 @@ from mca import ModelError, Object, assemble, mca
 NROUNDS = 12
 LOOP_ITERATIONS = 100
 MESSAGES = (4096, 512)
+# bytes of the XOR pass per FPU section without AVX2 (adiantum_glue.c)
+SECTION = 2048
 
 # llvm's scheduling models for the CPUs Adiantum is for; sandybridge stands
 # in for Core 2, which llvm has no model of, so it gets Core 2's SSSE3
@@ -133,8 +135,8 @@ class Model:
             parts[region] = parts.get(region, 0) + count * v.per_iter
         return sum(parts.values()), parts
 
-    def message(self, cpu, level, side, length, stream=None):
-        """Cycles of one message and the (core, region) costing most."""
+    def cores_for(self, cpu, level, side, stream=None):
+        """The ChaCha and NH cores a message runs on @cpu."""
         ours_avx = side == "ours" and has(level, "chacha-avx")
         if stream is None:
             if has(level, "chacha-avx2"):
@@ -149,6 +151,53 @@ class Model:
             nh = "nh-avx2"
         else:
             nh = "nh-avx" if ours_avx else "nh-sse2"
+        return stream, nh
+
+    @staticmethod
+    def nh_calls(nh, length):
+        """NH over @length bytes: one call per 1024-byte NH message."""
+        calls = []
+        while length > 0:
+            calls.append((nh, min(length, 1024)))
+            length -= min(length, 1024)
+        return calls
+
+    def spend(self, cpu, side, calls):
+        """Cycles of @calls, and per (core, region)."""
+        total, spent = 0.0, {}
+        for core, n in calls:
+            c, parts = self.cycles(cpu, side, core, n)
+            total += c
+            for region, cy in parts.items():
+                spent[(core, region)] = spent.get((core, region), 0) + cy
+        return total, spent
+
+    def fpu_section(self, cpu, level, side, length=4096):
+        """The longest kernel_fpu_begin() section of one message.
+
+        Ours: the whole one-page message in one section where the CPU
+        has AVX2; elsewhere the hash of L with the middle, then the XOR
+        pass SECTION bytes at a time, each hashed as it goes
+        (adiantum_glue.c).  Linux 6.1: its ChaCha and NH glue each take
+        at most a page per section."""
+        stream, nh = self.cores_for(cpu, level, side)
+        bulk = length - 16
+        if side == "linux":
+            return max(self.spend(cpu, side, [(stream, length)])[0],
+                       self.spend(cpu, side, self.nh_calls(nh, bulk))[0])
+        if has(level, "chacha-avx2"):
+            return self.message(cpu, level, side, length)[0]
+        longest = self.spend(cpu, side, [("hchacha", 64)] +
+                             self.nh_calls(nh, bulk))[0]
+        for off in range(0, bulk, SECTION):
+            n = min(SECTION, bulk - off)
+            piece = [(stream, -(-n // 64) * 64)] + self.nh_calls(nh, n)
+            longest = max(longest, self.spend(cpu, side, piece)[0])
+        return longest
+
+    def message(self, cpu, level, side, length, stream=None):
+        """Cycles of one message and the (core, region) costing most."""
+        stream, nh = self.cores_for(cpu, level, side, stream)
         bulk = length - 16
         # both stream L rounded up to a block where the message has room
         # (Linux's template; our driver's one-buffer path, crypto/adiantum.h)
@@ -158,12 +207,7 @@ class Model:
         while left > 0:
             calls += [(nh, min(left, 1024))] * 2
             left -= min(left, 1024)
-        total, spent = 0.0, {}
-        for core, n in calls:
-            c, parts = self.cycles(cpu, side, core, n)
-            total += c
-            for region, cy in parts.items():
-                spent[(core, region)] = spent.get((core, region), 0) + cy
+        total, spent = self.spend(cpu, side, calls)
         worst = max(spent, key=spent.get)
         v = self.verdicts[(cpu, side) + worst]
         return total, "%s %s %.0f%% (%s)" % (worst[0], worst[1],
@@ -223,6 +267,9 @@ class Model:
                                             "round")].per_iter, "", ""))
         rows.append(("hchacha", self.cycles(cpu, "ours", "hchacha", 64)[0],
                      self.cycles(cpu, "linux", "hchacha", 64)[0], "", ""))
+        rows.append(("fpu-section-4096",
+                     self.fpu_section(cpu, level, "ours"),
+                     self.fpu_section(cpu, level, "linux"), "", ""))
         return rows
 
 

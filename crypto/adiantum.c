@@ -46,5 +46,5 @@ void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 	memcpy(msg + AX86_POLY1305_BLOCK_SIZE, tweak, AX86_ADIANTUM_IV_SIZE);
 	ax86_poly1305_init(&st);
 	ax86_poly1305_blocks_emit(&st, &key->tweak, msg,
-				  sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1, out);
+				  sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);
 }

@@ -63,28 +63,32 @@ void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
 				       u32 hibit, u8 out[16]);
 
 /*
- * On x86_64 the blocks run arch/x86/crypto/poly1305-x86_64.S: the same
- * arithmetic, limb for limb, with the six accumulator words in registers
- * where the compiler spills them (5% of a 512-byte Adiantum message).  It
- * is scalar, so the FPU-less fallback runs it too; the C above is its
- * reference in the tests, and of the blocks+emit the C's two steps.
+ * What NHPoly1305 calls: whole blocks only, each with 2^128 added (hibit
+ * 1).  On x86_64 the blocks run arch/x86/crypto/poly1305-x86_64.S: the
+ * same arithmetic, limb for limb, with the six accumulator words in
+ * registers where the compiler spills them (5% of a 512-byte Adiantum
+ * message).  It is scalar, so the FPU-less fallback runs it too; the C
+ * above is its reference in the tests, and of the blocks+emit the C's two
+ * steps.  It has no hibit argument: every caller passes 1, and the
+ * register it took is what let the assembly leave %rbp alone.
  * AX86_PORTABLE_ONLY keeps the C: the AF_ALG tool's reference must not
  * share code with the drivers it checks.
  */
 #if defined(__x86_64__) && !defined(AX86_PORTABLE_ONLY)
 void ax86_poly1305_blocks_x86_64(struct ax86_poly1305_state *st,
 				 const struct ax86_poly1305_key *key,
-				 const u8 *src, unsigned int nblocks,
-				 u32 hibit);
+				 const u8 *src, unsigned int nblocks);
 void ax86_poly1305_blocks_emit_x86_64(const struct ax86_poly1305_state *st,
 				      const struct ax86_poly1305_key *key,
 				      const u8 *src, unsigned int nblocks,
-				      u32 hibit, u8 out[16]);
+				      u8 out[16]);
 #define ax86_poly1305_blocks		ax86_poly1305_blocks_x86_64
 #define ax86_poly1305_blocks_emit	ax86_poly1305_blocks_emit_x86_64
 #else
-#define ax86_poly1305_blocks		ax86_poly1305_blocks_generic
-#define ax86_poly1305_blocks_emit	ax86_poly1305_blocks_emit_generic
+#define ax86_poly1305_blocks(st, key, src, nblocks)			\
+	ax86_poly1305_blocks_generic(st, key, src, nblocks, 1)
+#define ax86_poly1305_blocks_emit(st, key, src, nblocks, out)		\
+	ax86_poly1305_blocks_emit_generic(st, key, src, nblocks, 1, out)
 #endif
 
 #endif /* AX86_POLY1305_CORE_H */

@@ -72,7 +72,7 @@ crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligne
 crypto/adiantum.h|aes_fn(aes, rq->m, c_m, false);|aes_fn(aes, rq->m, c_m, true);
 crypto/adiantum.h|if (slen > len)|if (slen > len + 16)
 arch/x86/crypto/poly1305-x86_64.S|MAC		M2, S1, D0L, D0H|MAC		M2, S2, D0L, D0H
-arch/x86/crypto/poly1305-x86_64.S|or		HIBIT, M2|or		HIBIT, M1
+arch/x86/crypto/poly1305-x86_64.S|or		.Lhibit(%rip), M2|or		.Lhibit(%rip), M1
 arch/x86/crypto/poly1305-x86_64.S|adc		$0, D1H|add		$0, D1H
 arch/x86/crypto/poly1305-x86_64.S|LOW		42, M2|LOW		43, M2
 arch/x86/crypto/poly1305-x86_64.S|cmovnz		%rax, D0L|cmovz		%rax, D0L
@@ -95,17 +95,20 @@ crypto/nhpoly1305.h|ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],|ax86_p
 crypto/nhpoly1305.h|return len % AX86_NH_UNIT == 0 &&|return len % 8 == 0 &&
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
 crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
-crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 1, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, 0, out);
+crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
-arch/x86/crypto/simd_latency_models.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
+arch/x86/crypto/cpu_quirks.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "scalar"
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? #isa "-pairs" : #isa;|ax86_slow_simd_chains ? #isa : #isa "-pairs";
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
-arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), %eax|	mov		SLOT_X0(%rsp), %eax
-arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER		X1, X6, X11, X12|	QUARTER		X1, X6, X11, X13
-arch/x86/crypto/hchacha-scalar-x86_64.S|	rol		$\n, \b3|	rol		$\n, \c3
+arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), A01|	mov		SLOT_X0(%rsp), A01
+arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER2	A01, X6, X11, X12|	QUARTER2	A01, X6, X11, X13
+arch/x86/crypto/hchacha-scalar-x86_64.S|	rol		$\n, \b2|	rol		$\n, \c2
 arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
 arch/x86/crypto/hchacha-scalar-x86_64.S|	movq		$0, SLOT_X0(%rsp)|	movq		$0, SLOT_OUT(%rsp)
+arch/x86/crypto/hchacha-scalar-x86_64.S|	movq		$0, SLOT_X2(%rsp)|	movq		$0, SLOT_OUT(%rsp)
+arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X2(%rsp), A23|	mov		SLOT_X3(%rsp), A23
+arch/x86/crypto/poly1305-x86_64.S|.Lhibit:	.quad	1 << 40|.Lhibit:	.quad	1 << 41
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A|avx2

@@ -14,7 +14,8 @@
 #define ax86_poly1305_key		poly1305_core_key
 #define ax86_poly1305_state		poly1305_state
 #define ax86_poly1305_init		poly1305_core_init
-#define ax86_poly1305_blocks		poly1305_core_blocks
+#define ax86_poly1305_blocks(st, key, src, nblocks)			\
+	poly1305_core_blocks(st, key, src, nblocks, 1)
 #define ax86_poly1305_emit(st, out)	poly1305_core_emit(st, NULL, out)
 #define ax86_poly1305_blocks_emit	linux_poly1305_blocks_emit
 #define ax86_nhpoly1305_key		linux_nhpoly1305_key
@@ -30,11 +31,11 @@
 static inline void linux_poly1305_blocks_emit(const struct poly1305_state *st,
 					      const struct poly1305_core_key *key,
 					      const u8 *src, unsigned int nblocks,
-					      u32 hibit, u8 *out)
+					      u8 *out)
 {
 	struct poly1305_state *h = (struct poly1305_state *)st;
 
-	poly1305_core_blocks(h, key, src, nblocks, hibit);
+	poly1305_core_blocks(h, key, src, nblocks, 1);
 	poly1305_core_emit(h, NULL, out);
 }
 

@@ -112,7 +112,7 @@ static void poly_chain(struct ax86_poly1305_state *ps)
 	int i;
 
 	for (i = 0; i < CHAIN; i++)
-		ax86_poly1305_blocks(ps, &pkey, buf, 2, 1);
+		ax86_poly1305_blocks(ps, &pkey, buf, 2);
 }
 
 /*

@@ -6,14 +6,15 @@
  *
  * void ax86_poly1305_blocks_x86_64(struct ax86_poly1305_state *st,
  *				    const struct ax86_poly1305_key *key,
- *				    const u8 *src, unsigned int nblocks,
- *				    u32 hibit);
+ *				    const u8 *src, unsigned int nblocks);
  *
  * void ax86_poly1305_blocks_emit_x86_64(const struct ax86_poly1305_state *st,
  *					 const struct ax86_poly1305_key *key,
  *					 const u8 *src, unsigned int nblocks,
- *					 u32 hibit, u8 out[16]);
+ *					 u8 out[16]);
  *
+ * Every block is whole: 2^128 is added to each (NHPoly1305 has no
+ * shorter ones).
  * The second absorbs a message's last blocks (any number, 0 too) and
  * writes what ax86_poly1305_emit() would then; @st is not written.  Its
  * last group's column sums go straight to the 128-bit result: the carry
@@ -24,12 +25,17 @@
  *	h = (h + m1) r^n + m2 r^(n-1) + ... + mn r
  * into three 128-bit column sums and carried once.  The compiler spills
  * the six accumulator words of that loop to the stack; here they stay in
- * registers (r10..r15), and each product is mov, mul, add, adc.
+ * registers (r10..r15), and each product is mov, mul, add, adc.  %rbp
+ * holds nothing: a frame-pointer kernel's unwinder reads it at any
+ * instruction.  That takes the fourteenth register, so the 2^128 of each
+ * block is an or from memory (off the limbs' path: the load waits for
+ * nothing).
  *
  * Layouts (crypto/poly1305_core.h): the state is h[3]; the key is eight
  * powers r^1..r^8 of five words each: limbs v0, v1, v2 and s1 = 20 v1,
  * s2 = 20 v2.  Limbs are 44, 44 and 42 bits.
  */
+#include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
 
 /*
@@ -38,7 +44,7 @@
  */
 #define ST	%rdi
 #define KEY	%rsi
-#define OUT	%r9		/* the sixth argument, before SRC takes %r9 */
+#define OUT	%r8		/* the fifth argument, before M1 takes %r8 */
 #define KEY_SLOT	(%rsp)
 #define ST_SLOT		8(%rsp)
 #define OUT_SLOT	16(%rsp)
@@ -48,7 +54,6 @@
 #define SLOTS		48
 #define SRC	%r9
 #define LEFT	%ecx		/* blocks not absorbed yet */
-#define HIBIT	%r8		/* hibit << 40: bit 128 in the top limb */
 
 #define D0L	%r10
 #define D0H	%r11
@@ -57,7 +62,7 @@
 #define D2L	%r14
 #define D2H	%r15
 #define M0	%rbx
-#define M1	%rbp
+#define M1	%r8
 #define M2	%rdi
 #define POW	%rsi		/* the power this block multiplies by */
 
@@ -67,6 +72,10 @@
 #define V2		16
 #define S1		24
 #define S2		32
+
+.section .rodata.cst8.ax86_poly1305, "aM", @progbits, 8
+.align 8
+.Lhibit:	.quad	1 << 40		/* 2^128 in the top limb */
 
 .text
 
@@ -92,7 +101,7 @@
 	shr		$(64 - \bits), \x
 .endm
 
-/* M0..M2 = the 44/44/42-bit limbs of the block at SRC, plus 2^128 * hibit */
+/* M0..M2 = the 44/44/42-bit limbs of the block at SRC, plus 2^128 */
 .macro SPLIT
 	mov		(SRC), M0
 	mov		8(SRC), M2
@@ -104,7 +113,7 @@
 	LOW		44, M1
 	LOW		44, M0
 	shr		$24, M2
-	or		HIBIT, M2
+	or		.Lhibit(%rip), M2
 	add		$16, SRC
 .endm
 
@@ -127,7 +136,6 @@
  */
 .macro POLY1305_BLOCKS emit
 	push		%rbx
-	push		%rbp
 	push		%r12
 	push		%r13
 	push		%r14
@@ -146,8 +154,6 @@
 .endif
 	mov		ST, ST_SLOT
 	mov		%rdx, SRC
-	mov		%r8d, %r8d
-	shl		$40, HIBIT
 .if \emit
 	test		LEFT, LEFT
 	jnz		.Lgroup\@
@@ -241,15 +247,15 @@
 	shl		$44, %rbx		/* d1 2^44: word 0 */
 	SHR128		20, D1L, D1H		/* word 1 */
 	shr		$20, D1H		/* word 2 */
-	mov		D2L, %rbp
-	shl		$24, %rbp		/* d2 2^88: word 1 */
+	mov		D2L, %rsi
+	shl		$24, %rsi		/* d2 2^88: word 1 */
 	shr		$40, D2L
 	shl		$24, D2H
 	or		D2H, D2L		/* word 2 */
 	add		%rbx, D0L
 	adc		D1L, D0H
 	adc		$0, D1H
-	add		%rbp, D0H
+	add		%rsi, D0H
 	adc		D2L, D1H
 	mov		D1H, %rax
 	shr		$2, %rax
@@ -283,11 +289,10 @@
 	pop		%r14
 	pop		%r13
 	pop		%r12
-	pop		%rbp
 	pop		%rbx
 .endm
 
-SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
+SYM_TYPED_FUNC_START(ax86_poly1305_blocks_x86_64)
 	test		LEFT, LEFT
 	jz		.Lnone
 	POLY1305_BLOCKS	0
@@ -295,7 +300,7 @@ SYM_FUNC_START(ax86_poly1305_blocks_x86_64)
 	RET
 SYM_FUNC_END(ax86_poly1305_blocks_x86_64)
 
-SYM_FUNC_START(ax86_poly1305_blocks_emit_x86_64)
+SYM_TYPED_FUNC_START(ax86_poly1305_blocks_emit_x86_64)
 	POLY1305_BLOCKS	1
 	RET
 SYM_FUNC_END(ax86_poly1305_blocks_emit_x86_64)

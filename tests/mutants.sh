@@ -62,10 +62,7 @@ crypto/poly1305_core.c|g2 = h2 + c - (1ULL << 42);|g2 = h2 + c - (1ULL << 41);
 crypto/poly1305_core.c|g0 = h0 + 5;|g0 = h0 + 4;
 crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv + 8, 8);
 crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16);
-arch/x86/crypto/aesni-x86_64.S|KEY_PAIR	4, 0x08|KEY_PAIR	4, 0x10
-arch/x86/crypto/aesni-x86_64.S|NEXT_KEY	1, 2, 0xaa|NEXT_KEY	1, 2, 0xff
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
-arch/x86/crypto/aesni-x86_64.S|cmp		$14, %eax|cmp		$13, %eax
 arch/x86/crypto/aesni-x86_64.S|movhps		8(%rdx), %xmm0|movhps		(%rdx), %xmm0
 crypto/adiantum.h|hi += get_unaligned_le64(b + 8) + (lo < x);|hi += get_unaligned_le64(b + 8);
 crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligned_le64(c + 8);

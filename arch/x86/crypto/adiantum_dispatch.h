@@ -10,7 +10,11 @@
 #include "../../../crypto/adiantum.h"
 #include "chacha_dispatch.h"
 
-/* AES-256 round keys for AES-NI; see aesni-x86_64.S */
+/*
+ * AES-256 round keys for AES-NI, laid out as the kernel's AES library
+ * lays them out (the module passes the library's own: compat.h); for the
+ * tests and the benchmarks
+ */
 struct ax86_aesni_key {
 	u32 enc[60];
 	u32 dec[60];

@@ -5,7 +5,7 @@
  * ax86_chacha_xor_*: dst = src ^ keystream for any @len, state not written;
  * ax86_hchacha_*: words 0..3 and 12..15 of the permuted state;
  * ax86_nh_*: NH of @len bytes (a multiple of 16, at most 1024);
- * ax86_aesni_*: AES-256 key schedule (16-byte aligned round keys), one block.
+ * ax86_aesni_*: one AES-256 block on the AES library's round keys.
  */
 #ifndef AX86_ASM_CORES_H
 #define AX86_ASM_CORES_H
@@ -41,8 +41,6 @@ asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
 				   unsigned int nrounds);
 asmlinkage void ax86_hchacha_scalar(const u32 state[16], u32 out[8],
 				    unsigned int nrounds);
-asmlinkage void ax86_aesni_setkey256(u32 enc[60], u32 dec[60],
-				     const u8 key[32]);
 asmlinkage void ax86_aesni_encrypt256(const u32 enc[60], u8 out[16],
 				      const u8 in[16]);
 asmlinkage void ax86_aesni_decrypt256(const u32 dec[60], u8 out[16],

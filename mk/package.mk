@@ -8,6 +8,7 @@
 #   make sign SIGN_KEY=key.pem SIGN_CERT=cert.der [KDIR=...]
 #                         sign the modules `make` built, with KDIR's sign-file
 #   make package          build/deb/*.deb: adiantum-x86-dkms, adiantum-x86-tools
+#                         (as root it installs its build dependencies first)
 #   make check-demo       make demo must pass, a broken demo step must fail it
 #   make check-package    (root) build, install, VM-test and purge the packages
 
@@ -21,7 +22,8 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 DKMS_FILES = dkms.conf Kbuild compat.h $(wildcard crypto/*.[ch]) \
 	$(wildcard arch/x86/crypto/*.[chS])
 
-.PHONY: dkms-install dkms-remove sign package check-demo check-package
+.PHONY: dkms-install dkms-remove sign package package-deps check-demo \
+	check-package
 
 dkms-install:
 	@test -n "$(DKMS_VERSION)"
@@ -69,17 +71,26 @@ sign:
 # tree under build/deb, as committed (PKG_REF), never half-edited files
 PKG_DIR := $(BUILD)/deb
 PKG_REF ?= HEAD
-package:
+# like make demo on a fresh machine: what dpkg-buildpackage needs first
+package-deps:
+	tools/install-package-deps.sh
+
+package: package-deps
 	rm -rf $(PKG_DIR)
 	mkdir -p $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION)
 	git archive $(PKG_REF) | tar -x -C $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION)
+	@# the package's own build uses its own build/: not a BUILD given
+	@# on this make's command line (MAKEFLAGS would pass it down)
 	cd $(PKG_DIR)/$(DKMS_NAME)-$(DKMS_VERSION) && \
-		dpkg-buildpackage -us -uc
+		env -u MAKEFLAGS -u MAKELEVEL -u BUILD dpkg-buildpackage -us -uc
 	ls $(PKG_DIR)/*.deb
 
+DEMO_RUN = tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) \
+	   $(BUILD)/demo-test
+PACKAGE_RUN = tests/package/run.sh
+
 check-demo: $(VM_INITRD)
-	tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) $(BUILD)/demo-test | \
-		tests/summarize.sh
+	$(DEMO_RUN) | tests/summarize.sh
 
 check-package:
-	tests/package/run.sh | tests/summarize.sh
+	$(PACKAGE_RUN) | tests/summarize.sh

@@ -48,6 +48,8 @@ elif [ "$MODE" = slow-pshufb ]; then
 	slow_pshufb_checks
 elif [ "$MODE" = simd-latency2 ]; then
 	simd_latency2_checks
+elif [ "${MODE#secureboot}" != "$MODE" ]; then
+	secureboot_checks
 else
 	load_modules
 	check_registered
@@ -65,7 +67,7 @@ else
 	is_rt && concurrent_writers
 	# checks that live in parts of their own: a part missing from the
 	# image is a failure, never a silent gap
-	for fn in tool_checks adiantum_checks; do
+	for fn in tool_checks adiantum_checks strict_checks; do
 		if type "$fn" >/dev/null 2>&1; then
 			"$fn"
 		else

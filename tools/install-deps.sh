@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Installs the Debian 12 packages the build, the tests, the demo and the
-# benchmark need, skipping what is already there.  Run as root.
+# benchmark need, skipping what is already there.  Run as root.  The tests
+# that need more name their packages as arguments (tests/*/deps.sh).
+#   tools/install-deps.sh [PACKAGE...]
 set -e
 
 PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-utils"
@@ -14,6 +16,7 @@ PKGS="$PKGS llvm e2fsprogs"
 # kernels and compilers itself, with a private apt state under build/: it
 # needs the archive keys, dpkg-deb and unshare/chroot
 PKGS="$PKGS debian-archive-keyring dpkg util-linux coreutils"
+PKGS="$PKGS $*"
 
 # a second kernel for the VM tests: the newest Debian 12 6.12 (its packages
 # carry the version in their names and rotate with security updates)

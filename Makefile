@@ -12,7 +12,7 @@
 #        | check-objtool
 #        | check-bench-smoke | check-model | check-tool-args | check-toolsan
 #        | check-install | check-vm | check-matrix | check-demo
-#        | check-package | check-rootboot              one part of it
+#        | check-package | check-secureboot | check-rootboot   one part
 #   make bench        the cores beside Linux 6.1, OpenSSL, libsodium
 #   make model        llvm-mca of our cores and Linux 6.1's on old CPUs
 #   make tool         build/adiantum-x86, the AF_ALG tool
@@ -166,7 +166,7 @@ check-vm: $(VM_PROGS)
 CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN OBJTOOL_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
-	      DEMO_RUN PACKAGE_RUN ROOTBOOT_RUN
+	      DEMO_RUN PACKAGE_RUN SECUREBOOT_RUN ROOTBOOT_RUN
 
 # deps first: on a fresh machine make check installs what it needs
 check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
+#include <sys/utsname.h>
 
 #include "tool.h"
 
@@ -173,6 +175,104 @@ static void print_core(const struct pc_alg *algs, int n,
 	printf("\n");
 }
 
+/* the first line of @path into @buf ("" if unreadable), newline cut */
+static void read_line(const char *path, char *buf, int len)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = 0;
+	if (f && !fgets(buf, len, f))
+		buf[0] = 0;
+	if (f)
+		fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+}
+
+/*
+ * The kernel's last word on a module it would not load (unsigned, or
+ * signed by a key it does not trust, under lockdown or sig_enforce), from
+ * its log, into @out; "" if none or the log is not readable.
+ */
+static void last_refusal(char *out, int len)
+{
+	static const char *const says[] = {
+		"is rejected", "Key was rejected",
+		"unsigned module loading is restricted",
+	};
+	int size = klogctl(10, NULL, 0), n, i;	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *log, *p, *nl;
+
+	out[0] = 0;
+	log = size > 0 ? malloc(size + 1) : NULL;
+	n = log ? klogctl(3, log, size) : -1;	/* SYSLOG_ACTION_READ_ALL */
+	for (p = log; n > 0 && p < log + n; p = nl + 1) {
+		nl = memchr(p, '\n', log + n - p);
+		if (!nl)
+			nl = log + n;
+		*nl = 0;
+		for (i = 0; i < (int)ARRAY_SIZE(says); i++)
+			if (strstr(p, says[i]))
+				/* past "<5>[   12.345678] " */
+				snprintf(out, len, "%s", strchr(p, ']') ?
+					 strchr(p, ']') + 2 : p);
+	}
+	free(log);
+}
+
+/*
+ * Our modules installed for the running kernel (modules.dep lists them)
+ * but none loaded, and the kernel refuses modules it cannot verify
+ * (lockdown, sig_enforce) or said it refused one: say so, and what to do.
+ */
+static void explain_refused(void)
+{
+	char path[300], line[1024], lockdown[128], enforce[8], why[512];
+	const char *mode = "", *colon;
+	bool installed = false, loaded = false;
+	struct utsname u;
+	FILE *f;
+
+	if (uname(&u))
+		return;
+	snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", u.release);
+	f = fopen(path, "r");
+	while (f && !installed && fgets(line, sizeof(line), f)) {
+		colon = strchr(line, ':');
+		installed = colon && strstr(line, "/adiantum_x86_") &&
+			    strstr(line, "/adiantum_x86_") < colon;
+	}
+	if (f)
+		fclose(f);
+	f = fopen("/proc/modules", "r");
+	while (f && !loaded && fgets(line, sizeof(line), f))
+		loaded = !strncmp(line, "adiantum_x86_", 13);
+	if (f)
+		fclose(f);
+	if (!installed || loaded)
+		return;
+	/* "none [integrity] confidentiality": the word in brackets */
+	read_line("/sys/kernel/security/lockdown", lockdown, sizeof(lockdown));
+	if (strchr(lockdown, '[') && strncmp(strchr(lockdown, '['), "[none]", 6)) {
+		mode = strchr(lockdown, '[') + 1;
+		lockdown[strcspn(lockdown, "]")] = 0;
+	}
+	read_line("/sys/module/module/parameters/sig_enforce", enforce,
+		  sizeof(enforce));
+	last_refusal(why, sizeof(why));
+	if (!*why && !*mode && enforce[0] != 'Y')
+		return;
+	printf("our modules are installed for %s but none is loaded", u.release);
+	if (*why)
+		printf(": the kernel refused them (kernel log: \"%s\")\n", why);
+	else
+		printf("; if modprobe adiantum_x86_chacha fails (\"Key was rejected by service\", \"Operation not permitted\"), the kernel refused them\n");
+	printf("  this kernel loads only modules signed by a key it trusts (%s%s): with Secure Boot, enroll the key DKMS signed them with:\n"
+	       "    mokutil --import /var/lib/dkms/mok.pub   (asks for a one-time password)\n"
+	       "    reboot; in MokManager: Enroll MOK, Continue, Yes, the password\n"
+	       "  then: modprobe adiantum_x86_chacha adiantum_x86_nhpoly1305 adiantum_x86_adiantum\n",
+	       *mode ? "lockdown: " : "sig_enforce", mode);
+}
+
 int cmd_status(const struct opts *o)
 {
 	struct pc_alg *algs;
@@ -232,6 +332,7 @@ int cmd_status(const struct opts *o)
 	}
 	if (status_mappings(algs, n, o->require_ours))
 		bad = 1;
+	explain_refused();
 	free(algs);
 	return bad;
 }

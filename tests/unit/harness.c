@@ -5,6 +5,7 @@
 #include "harness.h"
 
 u64 run_seed;
+bool stop_at_first_fail;
 unsigned long cases_scale_div = 1;
 
 const char *variant_unsupported(const struct variant *v)
@@ -43,6 +44,9 @@ void report_fail(const char *group, const char *fmt, ...)
 	va_start(ap, fmt);
 	report("FAIL", group, fmt, ap);
 	va_end(ap);
+	/* the mutants need only one failure: stop there */
+	if (stop_at_first_fail)
+		exit(1);
 }
 
 void report_skip(const char *group, const char *why)

@@ -38,6 +38,8 @@ const char *variant_unsupported(const struct variant *v);
 
 /* Test scale: 1 normally, smaller under the sanitizers (--quick). */
 extern unsigned long cases_scale_div;
+/* --first-fail: exit(1) at the first FAIL line */
+extern bool stop_at_first_fail;
 
 /* every group seeds its own stream from the run seed and its name */
 extern u64 run_seed;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * unit: run every test group and print one line per group.
- *   unit [--seed N] [--quick] [--testmgr PATH]
- * --quick divides the random case counts by 20 (for the sanitizer build).
+ *   unit [--seed N] [--quick] [--first-fail] [--testmgr PATH]
+ * --quick divides the random case counts by 20 (for the sanitizer build);
+ * --first-fail stops at the first failure (for the mutants).
  * The summary line is printed by tests/summarize.sh over all test output.
  */
 #include <string.h>
@@ -21,11 +22,13 @@ int main(int argc, char **argv)
 			run_seed = strtoull(argv[++i], NULL, 0);
 		} else if (!strcmp(argv[i], "--quick")) {
 			cases_scale_div = 20;
+		} else if (!strcmp(argv[i], "--first-fail")) {
+			stop_at_first_fail = true;
 		} else if (!strcmp(argv[i], "--testmgr") && i + 1 < argc) {
 			testmgr = argv[++i];
 		} else {
 			fprintf(stderr,
-				"usage: %s [--seed N] [--quick] [--testmgr PATH]\n",
+				"usage: %s [--seed N] [--quick] [--first-fail] [--testmgr PATH]\n",
 				argv[0]);
 			return 2;
 		}

@@ -171,8 +171,10 @@ CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN OBJTOOL_RUN \
 # deps first: on a fresh machine make check installs what it needs
 check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
        $(BUILD)/corebench $(BUILD)/floor $(CHECK_DEPS)
-	{ $(foreach r,$(CHECK_RUNS),$(if $(value $(r)),$($(r)),\
-		echo "FAIL make check: no command for $(r)");) } | \
+	{ $(foreach r,$(CHECK_RUNS),t=$$(date +%s); \
+		$(if $(value $(r)),$($(r)),\
+		echo "FAIL make check: no command for $(r)"); \
+		echo "# make check: $(r) took $$(($$(date +%s) - t)) s";) } | \
 		tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume

@@ -8,6 +8,7 @@
 #                     then unit, mutants, bench and model smoke runs, install,
 #                     tool options, the kernel matrix in the VM, the demo,
 #                     the Debian packages
+#   make style        checkpatch on the C, shellcheck on the scripts
 #   make check-unit | check-mutants | check-kbuild | check-auto-init
 #        | check-objtool
 #        | check-bench-smoke | check-model | check-tool-args | check-toolsan
@@ -163,7 +164,8 @@ check-vm: $(VM_PROGS)
 
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
-CHECK_RUNS := UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN OBJTOOL_RUN \
+CHECK_RUNS := STYLE_RUN UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN \
+	      OBJTOOL_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
 	      DEMO_RUN PACKAGE_RUN SECUREBOOT_RUN ROOTBOOT_RUN

@@ -10,8 +10,9 @@ set -e
 PKGS="build-essential libssl-dev libsodium-dev gnuplot-nox linux-source-6.1 xz-utils"
 PKGS="$PKGS linux-image-amd64 linux-headers-amd64 qemu-system-x86"
 PKGS="$PKGS busybox-static cryptsetup-bin dmsetup cpio kmod"
-# make model (llvm-mca); the VM's fscrypt test (mke2fs with -O encrypt)
-PKGS="$PKGS llvm e2fsprogs"
+# make model (llvm-mca); the VM's fscrypt test (mke2fs with -O encrypt);
+# make style (checkpatch.pl needs perl, which build-essential brings)
+PKGS="$PKGS llvm e2fsprogs shellcheck"
 # the kernel matrix (tests/matrix/) fetches the trixie, sid and experimental
 # kernels and compilers itself, with a private apt state under build/: it
 # needs the archive keys, dpkg-deb and unshare/chroot

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # A private apt state under $MATRIX_APT (default build/apt): its own
 # sources.list (trixie, sid, experimental), package lists, cache and an empty

@@ -8,6 +8,7 @@
 # (or, for the canary, to report).
 here=$(dirname "$0")
 t0=$(date +%s)
+# shellcheck disable=SC2034
 grep -v '^#' "$here/kernels" | while read -r id src boots role fuzz; do
 	case $src in ""|host:*) continue ;; esac
 	if [ -n "$MATRIX_ONLY" ]; then

@@ -52,7 +52,7 @@ dl=$kernels/.debs/$kver
 rm -rf "$dl" "$dest"
 mkdir -p "$dl" "$dest"
 t0=$(date +%s)
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 (cd "$dl" && papt download $(for p in $pkgs; do echo "$p=$mver"; done)) \
 	>"$dl/download.log" 2>&1 || { cat "$dl/download.log" >&2; exit 1; }
 for deb in "$dl"/*.deb; do

@@ -20,7 +20,7 @@ for k in $kernels; do
 			n=$((n + 1))
 	done
 	if dkms status adiantum-x86 -k "$k" 2>/dev/null | grep -q ': installed' &&
-	   [ $n = $(echo $modules | wc -w) ]; then
+	   [ $n = "$(echo $modules | wc -w)" ]; then
 		echo "PASS make dkms-install: $n modules installed for $k"
 	else
 		echo "FAIL make dkms-install: $k has $n of our modules"

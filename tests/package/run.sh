@@ -65,7 +65,7 @@ tests/package/build-test.sh "$deb" "$out"
 phase "dpkg-buildpackage and lintian"
 
 debs="$deb/adiantum-x86-dkms_*_all.deb $deb/adiantum-x86-tools_*_amd64.deb"
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 if DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
    $(ls $debs | sed 's|^|./|') >"$out/install.log" 2>&1; then
 	echo "PASS apt-get install adiantum-x86-dkms adiantum-x86-tools"

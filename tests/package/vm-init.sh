@@ -23,6 +23,7 @@ done
 
 # the guest parts (functions only): helpers, dmesg_clean, package_checks
 for part in /lib/ax86/guest-*.sh; do
+	# shellcheck source=/dev/null
 	. "$part"
 done
 

@@ -35,16 +35,20 @@ static void *next(const char *sym)
 	return p;
 }
 
+typedef FILE *(*fopen_fn)(const char *path, const char *mode);
+typedef int (*open_fn)(const char *path, int flags, ...);
+typedef int (*openat_fn)(int dirfd, const char *path, int flags, ...);
+
 FILE *fopen(const char *path, const char *mode)
 {
-	FILE *(*real)(const char *, const char *) = next("fopen");
+	fopen_fn real = next("fopen");
 
 	return real(redirect(path), mode);
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
-	FILE *(*real)(const char *, const char *) = next("fopen64");
+	fopen_fn real = next("fopen64");
 
 	return real(redirect(path), mode);
 }
@@ -57,7 +61,7 @@ static mode_t mode_of(int flags, va_list ap)
 
 int open(const char *path, int flags, ...)
 {
-	int (*real)(const char *, int, ...) = next("open");
+	open_fn real = next("open");
 	va_list ap;
 	mode_t mode;
 
@@ -69,7 +73,7 @@ int open(const char *path, int flags, ...)
 
 int open64(const char *path, int flags, ...)
 {
-	int (*real)(const char *, int, ...) = next("open64");
+	open_fn real = next("open64");
 	va_list ap;
 	mode_t mode;
 
@@ -81,7 +85,7 @@ int open64(const char *path, int flags, ...)
 
 int openat(int dir, const char *path, int flags, ...)
 {
-	int (*real)(int, const char *, int, ...) = next("openat");
+	openat_fn real = next("openat");
 	va_list ap;
 	mode_t mode;
 
@@ -93,7 +97,7 @@ int openat(int dir, const char *path, int flags, ...)
 
 int openat64(int dir, const char *path, int flags, ...)
 {
-	int (*real)(int, const char *, int, ...) = next("openat64");
+	openat_fn real = next("openat64");
 	va_list ap;
 	mode_t mode;
 

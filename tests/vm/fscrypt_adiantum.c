@@ -21,7 +21,7 @@
 
 #define KEY_BYTES	64
 
-static int usage(void)
+static int print_usage(void)
 {
 	fprintf(stderr,
 		"usage: fscrypt-adiantum add MOUNTPOINT KEYFILE\n"
@@ -103,7 +103,7 @@ static int set_policy(const char *dir, const char *hex)
 	int fd, ret = 1;
 
 	if (parse_id(hex, p.master_key_identifier))
-		return usage();
+		return print_usage();
 	fd = open_dir(dir);
 	if (fd < 0)
 		return 1;
@@ -124,7 +124,7 @@ static int remove_key(const char *mnt, const char *hex)
 	int fd, ret = 1;
 
 	if (parse_id(hex, arg.key_spec.u.identifier))
-		return usage();
+		return print_usage();
 	fd = open_dir(mnt);
 	if (fd < 0)
 		return 1;
@@ -140,12 +140,12 @@ static int remove_key(const char *mnt, const char *hex)
 int main(int argc, char **argv)
 {
 	if (argc != 4)
-		return usage();
+		return print_usage();
 	if (!strcmp(argv[1], "add"))
 		return add_key(argv[2], argv[3]);
 	if (!strcmp(argv[1], "set"))
 		return set_policy(argv[2], argv[3]);
 	if (!strcmp(argv[1], "remove"))
 		return remove_key(argv[2], argv[3]);
-	return usage();
+	return print_usage();
 }

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The guest's checks of the whole-construction Adiantum drivers (module
 # adiantum_x86_adiantum): autoloaded by dm-crypt (the dm-crypt cases ran
@@ -13,6 +14,7 @@ ADIANTUM_MOD=adiantum_x86_adiantum
 # rmmod our module, waiting up to 30 s: right after a load the kernel's
 # self-tests of its drivers still hold it (long on PREEMPT_RT under TCG)
 adiantum_unload() {
+	# shellcheck disable=SC2034
 	for try in $(seq 60); do
 		[ -d /sys/module/$ADIANTUM_MOD ] || return 0
 		rmmod $ADIANTUM_MOD 2>/dev/null && return 0

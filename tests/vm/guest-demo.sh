@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # make demo inside the guest: an Adiantum dm-crypt volume on our drivers.
 # Sourced by tests/vm/guest.sh.  Every step is checked: the first one that

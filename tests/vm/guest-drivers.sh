@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The checks of the chacha/xchacha/nhpoly1305 drivers in the guest: load,
 # registration, dm-crypt cross-decryption, the FPU-fallback module, reload
@@ -244,8 +245,8 @@ check_status_cores() {
 # the variants parameter of all three modules, status's core lines, and
 # the parameter refused as a module option
 variants_checks() {
-	aes=aes-lib
-	has_flag aes && aes=aes-ni
+	aes="aes-lib"
+	has_flag aes && aes="aes-ni"
 	modprobe adiantum_x86_adiantum
 	type adiantum_settle >/dev/null 2>&1 &&
 		adiantum_settle $((2 * $(expected_isas | wc -l))) >/dev/null
@@ -529,6 +530,7 @@ concurrent_writers() {
 	for p in $pids; do
 		wait "$p" || ok=0
 	done
+	# shellcheck disable=SC2046
 	cat $(i=0; while [ $i -lt $writers ]; do echo /tmp/part$i; i=$((i + 1)); done) >/tmp/data
 	rm -f /tmp/part*
 	echo 3 >/proc/sys/vm/drop_caches

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # Helpers every part of the guest uses: result lines tagged with the boot
 # name, checks that show output only on failure, CPU flags, /proc/crypto
@@ -99,6 +100,7 @@ ref_adiantum() {
 	fi
 }
 
+# shellcheck disable=SC2034
 DISK_MB=8
 
 # Wait until /proc/crypto lists exactly $2 drivers whose name matches the
@@ -107,7 +109,9 @@ DISK_MB=8
 # 6.12) list an algorithm's larval beside it for a while after modprobe
 # returns.
 drivers_settle() {
+	# shellcheck disable=SC2034,SC2046
 	for try in $(seq "${3:-30}"); do
+		# shellcheck disable=SC2046
 		set -- "$1" "$2" "${3:-30}" $(awk -v re="$1" '$1 == "driver" { d = $3 }
 			$1 == "selftest" && d ~ re { n++; if ($3 == "passed") p++ }
 			END { print n + 0, p + 0 }' /proc/crypto)
@@ -122,6 +126,7 @@ drivers_settle() {
 # (dm-crypt tfms, self-test threads of new adiantum instances)
 unload() {
 	for m in "$@"; do
+		# shellcheck disable=SC2034
 		for try in $(seq 20); do
 			rmmod "$m" 2>/dev/null && break
 			sleep 0.5

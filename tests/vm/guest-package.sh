@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The package test inside the VM: the modules DKMS built sit in the module
 # tree (updates/dkms, depmod run), none loaded.  Opening an Adiantum volume
@@ -114,6 +115,7 @@ pkg_verify() {
 
 # ours out of the module tree, as when the package is removed
 pkg_hide_ours() {
+	# shellcheck disable=SC2034
 	for try in 1 2 3; do
 		for m in $(pkg_loaded); do
 			rmmod "$m" 2>/dev/null
@@ -121,6 +123,7 @@ pkg_hide_ours() {
 		[ -z "$(pkg_loaded)" ] && break
 		sleep 1
 	done
+	# shellcheck disable=SC2046
 	[ -z "$(pkg_loaded)" ] || unload $(pkg_loaded) || return 1
 	mkdir -p /tmp/hidden-dkms
 	mv "$(pkg_dkms_dir)"/*.ko /tmp/hidden-dkms/ && depmod

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The Secure Boot boots (tests/secureboot/run.sh): OVMF with Secure Boot
 # on, shim, GRUB and the signed Debian kernel; our modules signed with a

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # A kernel built without Adiantum (issue 23 item 3): CONFIG_CRYPTO_ADIANTUM
 # and the ChaCha/NHPoly1305 options off, the most common Adiantum request

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The guest's checks of the adiantum-x86 tool itself: no PASS after zero
 # work, reports that say what was done (references named, one request per

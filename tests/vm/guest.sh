@@ -23,7 +23,7 @@ mkdir -p /run/cryptsetup
 
 BOOT=vm
 FUZZ=2000
-MODE=test
+MODE="test"
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ax86.boot=*) BOOT=${arg#ax86.boot=} ;;
@@ -38,6 +38,7 @@ echo 4194304 >/proc/sys/net/core/wmem_default
 
 # the parts, installed by mkinitramfs.sh beside this script
 for part in /lib/ax86/guest-*.sh; do
+	# shellcheck source=/dev/null
 	. "$part"
 done
 

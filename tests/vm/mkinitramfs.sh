@@ -53,6 +53,7 @@ fi
 [ -d "$src/kernel" ] || { echo "mkinitramfs: no modules in $src" >&2; exit 1; }
 mkdir -p "$root$mods/extra"
 # what a kernel builds in rather than as a module is simply not there
+# shellcheck disable=SC2046
 (cd "$src" && cp -r --parents $(ls -d kernel/crypto kernel/arch/x86/crypto \
 	kernel/lib kernel/drivers/md kernel/drivers/block/loop.ko* \
 	kernel/fs/ext4 kernel/fs/jbd2 kernel/fs/mbcache.ko* \

@@ -489,7 +489,7 @@ int main(int argc, char **argv)
 	if (core_per_tsc > 3)
 		printf("warning: the add chain ran faster than an add a cycle (folded at rename?): cpb too high here, MB/s and ratios hold\n");
 	printf("per-message C (ours and linux-6.1): %s; AES-NI rows: %s\n",
-	       cb_build_flags, have_aesni ? "yes" : "no (this CPU has none)");
+	       cb_build_flags(), have_aesni ? "yes" : "no (this CPU has none)");
 	for (i = 0; i < (int)cb_nr_impls; i++)
 		if (unsupported(&cb_impls[i]))
 			printf("skipped %s %s: no %s\n", cb_impls[i].impl,

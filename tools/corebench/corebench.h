@@ -83,7 +83,7 @@ OURS_DECL(avx2);
 OURS_DECL(avx512vl);
 OURS_DECL(avx512);
 void ours_init(bool slow_simd_chains);
-extern const char cb_build_flags[];	/* which flags ours_msg.c had */
+const char *cb_build_flags(void);	/* which flags ours_msg.c had */
 int ours_aes_setkey(const u8 raw[32], bool have_aesni);
 const void *ours_aes_key(enum cb_aes aes);
 void ours_aes_block(const void *c, u8 out[16], const u8 in[16], bool enc);

@@ -42,11 +42,14 @@ OURS_FUNCS(avx512vl)
 OURS_FUNCS(avx512)
 
 /* the kernel's flags take SSE away and add the stack protector */
+const char *cb_build_flags(void)
+{
 #if !defined(__SSE2__) && defined(__SSP_STRONG__)
-const char cb_build_flags[] = "kernel code-generation flags (mk/bench.mk)";
+	return "kernel code-generation flags (mk/bench.mk)";
 #else
-const char cb_build_flags[] = "userspace flags (BENCH_KFLAGS empty)";
+	return "userspace flags (BENCH_KFLAGS empty)";
 #endif
+}
 
 /* this file's copy of the HChaCha choice (chacha_dispatch.h) */
 void ours_init(bool slow_simd_chains)

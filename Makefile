@@ -37,8 +37,9 @@ UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
 	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
 	$(ARCH_H)
 
-# The .S files are assembled unchanged, with tests/shim for <linux/linkage.h>
-USER_FLAGS := -g -Wall -Wextra -Itests/shim -Wa,--noexecstack
+# The .S files are assembled unchanged, with tools/common/shim for
+# <linux/linkage.h>; the tool and the tests share it
+USER_FLAGS := -g -Wall -Wextra -Itools/common/shim -Wa,--noexecstack
 SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 	     -fno-omit-frame-pointer
 
@@ -46,14 +47,13 @@ SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 TESTMGR := $(BUILD)/linux-source-6.1/crypto/testmgr.h
 
-# out of tree, the Kconfig symbols come from the command line
-KBUILD_OPTS := CONFIG_CRYPTO_ADIANTUM_X86_CORE=m \
-	       CONFIG_CRYPTO_ADIANTUM_X86_CHACHA=m \
-	       CONFIG_CRYPTO_ADIANTUM_X86_NHPOLY1305=m \
-	       CONFIG_CRYPTO_ADIANTUM_X86_ADIANTUM=m
-# the modules users install (the FPU test module is for the VM only)
-MODULES := adiantum_x86_core adiantum_x86_chacha adiantum_x86_nhpoly1305 \
-	   adiantum_x86_adiantum
+# The modules users install and their Kconfig symbols, read from Kbuild's
+# obj-$(CONFIG_...) += <module>.o lines (as dkms.conf and mk/package.mk
+# read them); out of tree, the symbols come from the command line
+KBUILD_MODS := $(shell sed -n \
+	's/^obj-$$(\(CONFIG_[A-Z0-9_]*\)) += \([a-z0-9_]*\)\.o$$/\1:\2/p' Kbuild)
+KBUILD_OPTS := $(foreach m,$(KBUILD_MODS),$(firstword $(subst :, ,$(m)))=m)
+MODULES := $(foreach m,$(KBUILD_MODS),$(lastword $(subst :, ,$(m))))
 
 .PHONY: all modules clean check check-unit check-mutants check-kbuild \
 	check-auto-init check-install check-vm demo install tool deps bench
@@ -128,8 +128,8 @@ tool: $(BUILD)/adiantum-x86
 TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 		   crypto/nh_generic.c crypto/nhpoly1305.c
 $(BUILD)/adiantum-x86: $(TOOL_SRC) $(TOOL_PORTABLE_C) $(CORE_H) \
-		       tests/shim/ax86_userspace.h | $(BUILD)
-	$(CC) -O2 -Wall -Wextra -Itests/shim -DAX86_PORTABLE_ONLY -o $@ \
+		       tools/common/shim/ax86_userspace.h | $(BUILD)
+	$(CC) -O2 -Wall -Wextra -Itools/common/shim -DAX86_PORTABLE_ONLY -o $@ \
 		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static
 
 # the VM's fscrypt test: the three fscrypt ioctls, static for the initramfs

@@ -16,7 +16,7 @@
 
 #else /* userspace: tests, tool, benchmark */
 
-#include <ax86_userspace.h>	/* tests/shim: u8..u64, unaligned access */
+#include <ax86_userspace.h>	/* tools/common/shim: u8..u64, unaligned access */
 
 #endif /* __KERNEL__ */
 

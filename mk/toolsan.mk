@@ -15,7 +15,7 @@ TOOL_FUZZ_SECONDS ?= 3
 TOOLSAN_WRAP := socket bind setsockopt getsockopt accept sendmsg sendto recv \
 		splice close fopen open ioctl
 TOOLSAN_FLAGS := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-		 -fno-omit-frame-pointer -Wall -Wextra -Itests/shim \
+		 -fno-omit-frame-pointer -Wall -Wextra -Itools/common/shim \
 		 -DAX86_PORTABLE_ONLY \
 		 $(foreach f,$(TOOLSAN_WRAP),-Wl,--wrap=$(f))
 # the stand-in serves Adiantum from crypto/adiantum.c and OpenSSL's AES

@@ -121,7 +121,7 @@ arch/x86/crypto/chacha-avx512-x86_64.S|	vmovdqa64	CTR(FRAME), %zmm16|	vmovdqa64	
 # each mutant rebuilds only the objects its file goes into (a header's:
 # every object whose dependency list names it) and links again.
 # -z now as in the Makefile: the stack-wipe test needs it.
-CFLAGS="-O2 -Itests/shim -Wa,--noexecstack"
+CFLAGS="-O2 -Itools/common/shim -Wa,--noexecstack"
 base=$work/base
 rm -rf "$work"
 mkdir -p "$base/obj"

@@ -5,7 +5,7 @@
 # linux-source-6.1 at test time) on every C file and header of ours, and
 # ShellCheck (warnings and errors) on every shell script.  PASS/FAIL lines.
 # Exempt, on purpose:
-# - tests/shim/ and tools/corebench/bench-shim/: stand-ins for kernel
+# - tools/common/shim/ and tools/corebench/bench-shim/: stand-ins for kernel
 #   headers, written with the raw attributes and assembler macros that
 #   checkpatch asks kernel code to reach through those very headers;
 # - compat.h's LINUX_VERSION_CODE tests: where an out-of-tree module keeps
@@ -37,7 +37,7 @@ files() {
 }
 
 c_files=$(files | grep -E '\.[ch]$' |
-	  grep -vE '^(tests/shim|tools/corebench/bench-shim)/')
+	  grep -vE '^(tools/common/shim|tools/corebench/bench-shim)/')
 out=$(for f in $c_files; do
 	perl "$cp" --no-tree -q --terse -f "$f" 2>&1
 done | grep -E 'WARNING|ERROR' |

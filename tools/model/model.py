@@ -87,7 +87,7 @@ class Model:
             side = "linux" if src.startswith(LINUX) else "ours"
             obj = os.path.join(self.dir, "%s-%s.o" % (
                 side, os.path.basename(src)[:-2]))
-            assemble(path, obj, [os.path.join(self.top, "tests/shim"),
+            assemble(path, obj, [os.path.join(self.top, "tools/common/shim"),
                                  os.path.join(self.top, "tools/bench-shim")])
             self.objects[src] = Object(obj)
         return self.objects[src]

@@ -10,6 +10,8 @@
 deb=$1
 log=$2
 
+# what the tree's parent already holds is not the build's doing
+before=$(echo ../*.deb ../*.changes)
 if make package >"$log/package.log" 2>&1; then
 	echo "PASS dpkg-buildpackage -us -uc (make package)"
 else
@@ -22,9 +24,14 @@ tools_deb=$(ls "$deb"/adiantum-x86-tools_*_amd64.deb 2>/dev/null)
 for p in "$dkms_deb" "$tools_deb"; do
 	[ -f "$p" ] || echo "FAIL a package is missing from $deb"
 done
-left=$(ls -d ../*.deb ../*.changes debian/files debian/.debhelper \
-	debian/debhelper-build-stamp debian/adiantum-x86-dkms \
-	debian/adiantum-x86-tools 2>/dev/null)
+left=
+for f in ../*.deb ../*.changes debian/files debian/.debhelper \
+	 debian/debhelper-build-stamp debian/adiantum-x86-dkms \
+	 debian/adiantum-x86-tools; do
+	[ -e "$f" ] || continue
+	case " $before " in *" $f "*) continue ;; esac
+	left="$left $f"
+done
 if [ -n "$left" ]; then
 	echo "FAIL the build left files in the tree:" $left
 else

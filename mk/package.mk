@@ -17,6 +17,9 @@ PKG_MODULES := $(filter-out adiantum_x86_fputest,$(patsubst %.o,%,$(shell \
 	sed -n 's/^obj-$$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*//p' Kbuild)))
 DKMS_NAME := adiantum-x86
 DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' dkms.conf)
+# the kernels the sources support: dkms.conf's regex, said once
+DKMS_KERNELS := $(shell sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$$/\1/p' \
+	dkms.conf)
 DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 # what the modules are built from: no objects of earlier in-tree builds
 DKMS_FILES = dkms.conf Kbuild compat.h $(wildcard crypto/*.[ch]) \
@@ -36,7 +39,7 @@ dkms-install:
 	@n=0; for b in /lib/modules/*/build; do \
 		[ -e "$$b/Makefile" ] || continue; \
 		k=$${b#/lib/modules/}; k=$${k%/build}; \
-		echo "$$k" | grep -Eq '^(6\.([1-9]|1[0-9])|7\.[0-2])\.' || continue; \
+		echo "$$k" | grep -Eq '$(DKMS_KERNELS)' || continue; \
 		echo "dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k $$k"; \
 		dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k "$$k" || exit 1; \
 		n=$$((n + 1)); \

@@ -43,7 +43,8 @@ kernels=${PKG_KERNELS:-$(for b in /lib/modules/*/build; do
 	k=${b#/lib/modules/}
 	k=${k%/build}
 	[ -f "/boot/vmlinuz-$k" ] && echo "$k"
-done | grep -E '^(6\.([1-9]|1[0-9])|7\.[0-2])\.' | sort -V)}
+done | grep -E "$(sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$/\1/p' dkms.conf)" |
+	sort -V)}
 # the modules users get: Kbuild's but the VM's test module; the packages
 # hold the committed tree (make package), make dkms-install the checkout's
 kbuild_modules() {

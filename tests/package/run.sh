@@ -17,14 +17,9 @@ out=$build/pkg-test
 deb=$build/deb
 mkdir -p "$out"
 t_start=$(date +%s)
-t_last=$t_start
-
-# one line per phase: its wall time
-phase() {
-	now=$(date +%s)
-	echo "# $1: $((now - t_last)) s"
-	t_last=$now
-}
+PHASES=
+# shellcheck source=tests/phases.sh
+. tests/phases.sh
 
 tests/package/dkms-conf-test.sh
 

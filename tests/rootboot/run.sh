@@ -37,19 +37,10 @@ base=$dir/base
 work=$dir/work
 out=$dir/out
 t_start=$(date +%s)
-t_last=$t_start
-
-phase() {
-	now=$(date +%s)
-	echo "# rootboot phase $1: $((now - t_last)) s"
-	t_last=$now
-}
-# a missing prerequisite fails the test: nothing below can say anything
-die() {
-	echo "FAIL [rootboot] $1"
-	[ -z "$2" ] || [ ! -f "$2" ] || tail -20 "$2" | sed 's/^/    /'
-	exit 1
-}
+PHASES="rootboot phase "
+TAG=rootboot
+# shellcheck source=tests/phases.sh
+. tests/phases.sh
 # shellcheck source=tests/rootboot/chroot.sh
 . $here/chroot.sh
 

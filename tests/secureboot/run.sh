@@ -51,19 +51,10 @@ CONFIG_CRYPTO_ADIANTUM_X86_ADIANTUM=m}
 MODULES="adiantum_x86_core adiantum_x86_chacha adiantum_x86_nhpoly1305 \
 adiantum_x86_adiantum"
 CN="DKMS module signing key"
-t_last=$(date +%s)
-
-phase() {
-	now=$(date +%s)
-	echo "# secureboot phase $1: $((now - t_last)) s"
-	t_last=$now
-}
-# a missing prerequisite fails the test: nothing below can say anything
-die() {
-	echo "FAIL [secureboot] $1"
-	[ -z "$2" ] || [ ! -f "$2" ] || tail -20 "$2" | sed 's/^/    /'
-	exit 1
-}
+PHASES="secureboot phase "
+TAG=secureboot
+# shellcheck source=tests/phases.sh
+. tests/phases.sh
 
 [ "$(id -u)" = 0 ] || die "needs root (apt-get)"
 mkdir -p "$dir"

@@ -351,27 +351,37 @@ VARIANT_FUNCS(avx2)
 VARIANT_FUNCS(avx512vl)
 VARIANT_FUNCS(avx512)
 
-/* the two layouts of each variant, for the load-time known answers */
+/* a variant's two layouts */
 typedef void (*ax86_linear_fn)(const struct ax86_adiantum_ctx *ctx, u8 *dst,
 			       const u8 *src, unsigned int len,
 			       const u8 *tweak, bool enc);
 typedef void (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
 				  struct skcipher_request *req, bool enc);
 
-#define LAYOUTS(isa) {							\
-	ax86_adiantum_linear_##isa, ax86_adiantum_scattered_##isa	\
+/*
+ * What each variant is, by ISA: its two layouts (for the load-time known
+ * answers) and the names of its cores, picked where the dispatch headers
+ * pick them (for the variants parameter)
+ */
+#define VARIANT(isa) {							\
+	ax86_adiantum_linear_##isa, ax86_adiantum_scattered_##isa,	\
+	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
+	ax86_adiantum_nh_core(isa)					\
 }
 
 static const struct {
 	ax86_linear_fn linear;
 	ax86_scattered_fn scattered;
-} ax86_adiantum_layouts[AX86_NR_ISA] = {
-	[AX86_SSE2] = LAYOUTS(sse2),
-	[AX86_SSSE3] = LAYOUTS(ssse3),
-	[AX86_AVX] = LAYOUTS(avx),
-	[AX86_AVX2] = LAYOUTS(avx2),
-	[AX86_AVX512VL] = LAYOUTS(avx512vl),
-	[AX86_AVX512] = LAYOUTS(avx512),
+	const char *(*chacha)(void);
+	const char *(*hchacha)(void);
+	const char *nh;
+} ax86_adiantum_variants[AX86_NR_ISA] = {
+	[AX86_SSE2] = VARIANT(sse2),
+	[AX86_SSSE3] = VARIANT(ssse3),
+	[AX86_AVX] = VARIANT(avx),
+	[AX86_AVX2] = VARIANT(avx2),
+	[AX86_AVX512VL] = VARIANT(avx512vl),
+	[AX86_AVX512] = VARIANT(avx512),
 };
 
 /* too big for a kernel stack: allocated for the checks at load */
@@ -460,8 +470,8 @@ static int ax86_adiantum_selftest(int isa)
 		ok = ax86_adiantum_kat(k, ax86_adiantum_linear_generic,
 				       ax86_adiantum_scattered_generic);
 	else
-		ok = ax86_adiantum_kat(k, ax86_adiantum_layouts[isa].linear,
-				       ax86_adiantum_layouts[isa].scattered);
+		ok = ax86_adiantum_kat(k, ax86_adiantum_variants[isa].linear,
+				       ax86_adiantum_variants[isa].scattered);
 	kfree_sensitive(k);
 	return ok ? 0 : -EBADMSG;
 }
@@ -494,25 +504,6 @@ static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 	[AX86_AVX2] = VARIANT_ALGS(avx2),
 	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
 	[AX86_AVX512] = VARIANT_ALGS(avx512),
-};
-
-/* the cores of each variant, named where the dispatch headers pick them */
-#define CORES(isa) {							\
-	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
-	ax86_adiantum_nh_core(isa)					\
-}
-
-static const struct {
-	const char *(*chacha)(void);
-	const char *(*hchacha)(void);
-	const char *nh;
-} ax86_adiantum_cores[AX86_NR_ISA] = {
-	[AX86_SSE2] = CORES(sse2),
-	[AX86_SSSE3] = CORES(ssse3),
-	[AX86_AVX] = CORES(avx),
-	[AX86_AVX2] = CORES(avx2),
-	[AX86_AVX512VL] = CORES(avx512vl),
-	[AX86_AVX512] = CORES(avx512),
 };
 
 static int ax86_adiantum_register_isa(enum ax86_isa isa, int priority)
@@ -549,9 +540,9 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 				"%s %d chacha=%s hchacha=%s nh=%s aes=%s rank=%s\n",
 				alg->base.cra_driver_name,
 				alg->base.cra_priority,
-				ax86_adiantum_cores[isa].chacha(),
-				ax86_adiantum_cores[isa].hchacha(),
-				ax86_adiantum_cores[isa].nh,
+				ax86_adiantum_variants[isa].chacha(),
+				ax86_adiantum_variants[isa].hchacha(),
+				ax86_adiantum_variants[isa].nh,
 				ax86_have_aesni ? "aes-ni" : "aes-lib",
 				ax86_rank_reason(isa));
 	}

@@ -5,12 +5,12 @@
 #   make              build the modules against KDIR
 #   make demo         the main job: build, boot the VM, Adiantum on our drivers
 #   make check        every test, one verdict line: installs what it needs,
-#                     then unit, mutants, bench and model smoke runs, install,
-#                     tool options, the kernel matrix in the VM, the demo,
-#                     the Debian packages
+#                     then unit, constant-time, mutants, bench and model
+#                     smoke runs, install, tool options, the kernel matrix
+#                     in the VM, the demo, the Debian packages
 #   make style        checkpatch on the C, shellcheck on the scripts
-#   make check-unit | check-mutants | check-kbuild | check-auto-init
-#        | check-objtool
+#   make check-unit | check-ct | check-mutants | check-kbuild
+#        | check-auto-init | check-objtool
 #        | check-bench-smoke | check-model | check-tool-args | check-toolsan
 #        | check-install | check-vm | check-matrix | check-demo
 #        | check-package | check-secureboot | check-rootboot   one part
@@ -164,8 +164,8 @@ check-vm: $(VM_PROGS)
 
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
-CHECK_RUNS := STYLE_RUN UNIT_RUN MUTANTS_RUN KBUILD_RUN AUTO_INIT_RUN \
-	      OBJTOOL_RUN \
+CHECK_RUNS := STYLE_RUN UNIT_RUN CT_RUN MUTANTS_RUN KBUILD_RUN \
+	      AUTO_INIT_RUN OBJTOOL_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
 	      DEMO_RUN PACKAGE_RUN SECUREBOOT_RUN ROOTBOOT_RUN

@@ -13,6 +13,10 @@ PKGS="$PKGS busybox-static cryptsetup-bin dmsetup cpio kmod"
 # make model (llvm-mca); the VM's fscrypt test (mke2fs with -O encrypt);
 # make style (checkpatch.pl needs perl, which build-essential brings)
 PKGS="$PKGS llvm e2fsprogs shellcheck"
+# make check-ct (valgrind's memcheck; on Debian 12 it cannot start without
+# the symbols of ld.so that libc6-dbg holds, and --no-install-recommends
+# leaves that recommendation out)
+PKGS="$PKGS valgrind libc6-dbg"
 # the kernel matrix (tests/matrix/) fetches the trixie, sid and experimental
 # kernels and compilers itself, with a private apt state under build/: it
 # needs the archive keys, dpkg-deb and unshare/chroot

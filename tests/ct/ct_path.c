@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make check-ct: the message path it checks, as the adiantum module runs
+ * it (arch/x86/crypto/adiantum_glue.c): each variant's steps from
+ * adiantum_dispatch.h, the glue's AES callback, and its two layouts that
+ * take a message in steps.  Built with the kernel's code-generation flags
+ * (mk/ct.mk), as the module's C is; tests/ct/ct.c marks the secrets.
+ */
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
+#include "../../arch/x86/crypto/isa_needs.h"
+#include "ct.h"
+
+/* the glue's bounce buffer for scattered messages: whole ChaCha blocks */
+#define CT_BOUNCE_BYTES		512
+
+void ct_set_slow_chains(bool slow)
+{
+	ax86_slow_simd_chains = slow;
+}
+
+static const char *ct_core_portable(void)
+{
+	return "portable";
+}
+
+#define ax86_stream_core_generic	ct_core_portable
+#define ax86_hchacha_core_generic	ct_core_portable
+
+#define CT_VARIANT(isa, _needs) {					\
+	.name = #isa,							\
+	.needs = _needs,						\
+	.ops = {							\
+		.crypt = ax86_adiantum_crypt_##isa,			\
+		.hash = ax86_adiantum_hash_##isa,			\
+		.middle = ax86_adiantum_middle_##isa,			\
+		.xor = ax86_adiantum_xor_##isa,				\
+		.end = ax86_adiantum_end_##isa,				\
+	},								\
+	.stream_core = ax86_stream_core_##isa,				\
+	.hchacha_core = ax86_hchacha_core_##isa,			\
+	.nh_core = ax86_adiantum_nh_core(isa),				\
+}
+
+/*
+ * valgrind 3.19 (Debian 12) implements no AVX-512 instruction, and its
+ * virtual CPU does not report AVX-512: the last two are SKIPs under it,
+ * even on a host that has AVX-512.  AVX2 it runs.
+ */
+const struct ct_variant ct_variants[] = {
+	CT_VARIANT(generic, NULL),
+	CT_VARIANT(sse2, AX86_NEEDS_SSE2),
+	CT_VARIANT(ssse3, AX86_NEEDS_SSSE3),
+	CT_VARIANT(avx, AX86_NEEDS_AVX),
+	CT_VARIANT(avx2, AX86_NEEDS_AVX2),
+	CT_VARIANT(avx512vl, AX86_NEEDS_AVX512),
+	CT_VARIANT(avx512, AX86_NEEDS_AVX512),
+};
+
+const unsigned int ct_nr_variants = ARRAY_SIZE(ct_variants);
+
+/* the glue's ax86_adiantum_aes_simd(), with the form to run as data */
+void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc)
+{
+	const struct ct_aes *a = aes;
+
+	if (enc)
+		a->form->enc(a->enc, out, in);
+	else
+		a->form->dec(a->dec, out, in);
+}
+
+/*
+ * The glue's ax86_adiantum_sectioned(), which it runs for @len > 2048:
+ * L hashed whole, then the XOR pass a section at a time
+ */
+void ct_sectioned(const struct ct_ops *ops,
+		  const struct ax86_adiantum_key *key, const struct ct_aes *aes,
+		  u8 *dst, const u8 *src, unsigned int len, const u8 tweak[32],
+		  bool enc)
+{
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
+	struct ax86_adiantum_req rq ax86_written_first;
+	u8 r[16];
+
+	memcpy(r, src + bulk, sizeof(r));
+	ax86_adiantum_begin(&rq, key, bulk, tweak);
+	ops->hash(&rq, key, src, bulk);
+	ops->middle(&rq, key, r, enc, aes, ct_aes_block);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, CT_SECTION_BYTES);
+		ops->xor(&rq, key, dst + off, src + off, n);
+		if (off + n == bulk)
+			ops->end(&rq, key, r);
+	}
+	memcpy(dst + bulk, r, sizeof(r));
+	memzero_explicit(r, sizeof(r));
+}
+
+/*
+ * The glue's ax86_adiantum_scattered(): L through a bounce buffer, with
+ * memcpy() where the glue walks its scatterlists
+ */
+void ct_scattered(const struct ct_ops *ops,
+		  const struct ax86_adiantum_key *key, const struct ct_aes *aes,
+		  u8 *dst, const u8 *src, unsigned int len, const u8 tweak[32],
+		  bool enc)
+{
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
+	struct ax86_adiantum_req rq ax86_written_first;
+	u8 buf[CT_BOUNCE_BYTES] ax86_written_first;
+	u8 r[16];
+
+	ax86_adiantum_begin(&rq, key, bulk, tweak);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, CT_BOUNCE_BYTES);
+		memcpy(buf, src + off, n);
+		ops->hash(&rq, key, buf, n);
+	}
+	memcpy(r, src + bulk, sizeof(r));
+	ops->middle(&rq, key, r, enc, aes, ct_aes_block);
+	for (off = 0; off < bulk; off += n) {
+		n = min_t(unsigned int, bulk - off, CT_BOUNCE_BYTES);
+		memcpy(buf, src + off, n);
+		ops->xor(&rq, key, buf, buf, n);
+		memcpy(dst + off, buf, n);
+	}
+	ops->end(&rq, key, r);
+	memcpy(dst + bulk, r, sizeof(r));
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(r, sizeof(r));
+}

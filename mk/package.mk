@@ -3,7 +3,7 @@
 # Installed the way users install kernel modules.
 #
 #   make dkms-install     (root) register this checkout with DKMS, build and
-#                         install for every kernel with headers (6.1 .. 7.2)
+#                         install for every kernel with headers (6.1 .. 7.3)
 #   make dkms-remove      (root) remove it from DKMS and every kernel
 #   make sign SIGN_KEY=key.pem SIGN_CERT=cert.der [KDIR=...]
 #                         sign the modules `make` built, with KDIR's sign-file

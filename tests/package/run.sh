@@ -10,7 +10,7 @@
 # from the checkout and make sign.  PASS/FAIL lines; "# ..." timings.
 #   tests/package/run.sh     (from the top of the tree)
 # Environment: PKG_KERNELS (default: every kernel with headers and image,
-# 6.1 to 7.2), BOOTS for the VMs (default max).
+# 6.1 to 7.3), BOOTS for the VMs (default max).
 cd "$(dirname "$0")/../.." || exit 1
 build=${BUILD:-build}
 out=$build/pkg-test

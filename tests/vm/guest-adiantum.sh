@@ -5,9 +5,10 @@
 # adiantum_x86_adiantum): autoloaded by dm-crypt (the dm-crypt cases ran
 # before, with the module not loaded by hand), every variant registered
 # with its self-test passed, ours winning both names over the template,
-# an fscrypt round trip (written on ours, read on the template), rmmod/
-# modprobe, max_isa.  Leaves the module unloaded for the checks that
-# follow.  Sourced by tests/vm/guest.sh, which calls adiantum_checks.
+# rmmod/modprobe, max_isa (adiantum_checks: leaves the module unloaded for
+# the checks that follow); an fscrypt round trip, written on ours, read on
+# the template (fscrypt_checks, last in the boot: from 7.3 it pins our
+# module until reboot).  Sourced by tests/vm/guest.sh.
 
 ADIANTUM_MOD=adiantum_x86_adiantum
 
@@ -107,8 +108,13 @@ fscrypt_case() {
 	esac
 	fscrypt-adiantum remove /mnt/fs "$id"
 	umount /mnt/fs
-	if ! adiantum_unload; then
-		fail "$what: $ADIANTUM_MOD still in use after umount"
+	if ! adiantum_unload >/tmp/unload.out; then
+		if grep -q ' blk_crypto_fallback_init' /proc/kallsyms; then
+			fscrypt_pin_checks "$what" "$loop" "$id" "$drv"
+		else
+			fail "$what: $ADIANTUM_MOD still in use after umount"
+			cat /tmp/unload.out
+		fi
 		losetup -d "$loop"
 		return
 	fi
@@ -142,6 +148,64 @@ fscrypt_case() {
 	modprobe $ADIANTUM_MOD
 }
 
+# From 7.3, fscrypt encrypts file contents through blk-crypto-fallback
+# (when the device has no inline encryption), and the fallback, at the
+# first use of a mode, allocates one transform of it per keyslot and
+# keeps them for the kernel's life (block/blk-crypto-fallback.c): our
+# module stays in use after umount until reboot.
+# the pin is exactly blk-crypto-fallback's keyslot transforms: as many
+# module references as keyslots (tests/vm/run.sh boots with
+# blk_crypto_fallback.num_keyslots set), the driver's refcnt one more
+# (its registration), and a second mount, key and umount adds none.
+#   fscrypt_pin_checks WHAT LOOP KEY_ID DRIVER
+fscrypt_pin_checks() {
+	slots=$(tr ' ' '\n' </proc/cmdline |
+		sed -n 's/^blk_crypto_fallback\.num_keyslots=//p')
+	slots=${slots:-100}
+	mref() { cat /sys/module/$ADIANTUM_MOD/refcnt; }
+	dref() {
+		awk -v d="$1" '$1 == "driver" { cur = $3 }
+			$1 == "refcnt" && cur == d { print $3 }' /proc/crypto
+	}
+	m1=$(mref)
+	d1=$(dref "$4")
+	if [ "$m1" = "$slots" ] && [ "$d1" = $((slots + 1)) ]; then
+		pass "$1: after umount $ADIANTUM_MOD is held by blk-crypto-fallback's keyslot transforms alone: module refcnt $m1 = num_keyslots $slots, $4 refcnt $d1 (its registration + $slots)"
+	else
+		fail "$1: after umount $ADIANTUM_MOD refcnt $m1, $4 refcnt $d1; blk-crypto-fallback's $slots keyslot transforms would hold $slots and $((slots + 1))"
+	fi
+	# the same files again through the pinned transforms: read back, and
+	# not one reference more after the second umount
+	bad=""
+	if mount -t ext4 "$2" /mnt/fs &&
+	   fscrypt-adiantum add /mnt/fs /tmp/fskey >/dev/null; then
+		i=0
+		for sz in $FS_SIZES; do
+			cmp -s /tmp/fsfile$i /mnt/fs/d/file$i || bad="$bad $sz"
+			i=$((i + 1))
+		done
+		fscrypt-adiantum remove /mnt/fs "$3"
+		umount /mnt/fs
+	else
+		bad=" (mount)"
+	fi
+	m2=$(mref)
+	d2=$(dref "$4")
+	if [ -z "$bad" ] && [ "$m2" = "$m1" ] && [ "$d2" = "$d1" ]; then
+		pass "$1: a second mount reads every file back identical through $4 and leaves no reference behind (module refcnt $m2, driver refcnt $d2)"
+	else
+		fail "$1: second mount: files differing:${bad:- none}; module refcnt $m1 -> $m2, driver refcnt $d1 -> $d2"
+	fi
+	rm -f /tmp/fs.img /tmp/fsfile*
+}
+
+# last in the boot: from 7.3 it leaves our module pinned (fscrypt_pinned)
+fscrypt_checks() {
+	modprobe $ADIANTUM_MOD
+	adiantum_settle $((2 * $(expected_isas | wc -l))) >/dev/null
+	fscrypt_case
+}
+
 adiantum_checks() {
 	if [ -d /sys/module/$ADIANTUM_MOD ]; then
 		pass "$ADIANTUM_MOD autoloaded when dm-crypt asked for adiantum"
@@ -150,7 +214,6 @@ adiantum_checks() {
 		check "modprobe $ADIANTUM_MOD" modprobe $ADIANTUM_MOD
 	fi
 	adiantum_registered
-	fscrypt_case
 
 	# unload and load again, then cap the ISA
 	all=$((2 * $(expected_isas | wc -l)))

@@ -76,6 +76,12 @@ else
 		fi
 	done
 	reload_cycles
+	# last: from 7.3 fscrypt pins our module until reboot
+	if type fscrypt_checks >/dev/null 2>&1; then
+		fscrypt_checks
+	else
+		echo "FAIL [$BOOT] guest part missing: no fscrypt_checks in /lib/ax86"
+	fi
 	dmesg_clean
 fi
 echo "AX86-VM-END"

@@ -52,12 +52,15 @@ for b in $boots; do
 	# A kernel that dies before the guest begins (TCG's cross-CPU code
 	# patching has oopsed at int3 in early boot, nothing of ours loaded
 	# yet) gets one more boot; any death after the guest began counts.
+	# blk_crypto_fallback.num_keyslots: a count of our own, so that the
+	# guest can tell 7.3's fscrypt pin (one transform per keyslot) from
+	# any other reference (guest-adiantum.sh)
 	for attempt in 1 2; do
 		timeout "${VM_TIMEOUT:-2400}" qemu-system-x86_64 -cpu "$cpu" \
 			-m 1024 -smp "${SMP:-2}" -nographic -no-reboot \
 			-kernel "$image" -initrd "$initrd" \
 			-append "console=ttyS0 panic=-1 quiet loglevel=1 \
-ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$bmode" </dev/null >"$log" 2>&1
+blk_crypto_fallback.num_keyslots=7 ax86.boot=$name ax86.fuzz=$fuzz ax86.mode=$bmode" </dev/null >"$log" 2>&1
 		# the console also carries the firmware's terminal escapes
 		tr -d '\r' <"$log" |
 			sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1bc//g' >"$log.txt"

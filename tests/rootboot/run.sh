@@ -1,48 +1,29 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Root on LUKS2 Adiantum, booted (issue 24): a Debian bookworm root
-# (mkroot.sh, cached) whose root file system is on a LUKS2
-# xchacha12,aes-adiantum-plain64 volume (4096-byte sectors) that an
-# installer VM formats (the build host has no dm-crypt); initramfs images
-# made inside that root (chroot) by Debian's update-initramfs with
-# cryptsetup-initramfs, by dracut --hostonly and by dracut --no-hostonly;
-# QEMU boots the root's kernel with each image and root=/dev/mapper/...,
-# and root-check.sh, run as init on the real root, prints what serves the
-# root mapping (boots.sh decides):
-#   without-ours   update-initramfs before our packages: the kernel's
-#                  template must serve the root (the control)
-#   initramfs-tools  the image the update-initramfs trigger made when
-#                  apt-get installed our .debs (DKMS built the modules)
-#   dracut-hostonly, dracut-no-hostonly   dracut's images
-#   purged         the image the trigger made on apt-get purge: the
-#                  kernel's drivers again, the disk as ours left it
-# Every boot reads back the files all earlier boots on its disk wrote.
-# Also (later.sh, before the purge): a kernel installed after our package
-# gets our modules built by DKMS before its initramfs is made.
+# Root on LUKS2 Adiantum, booted (issue 24), on each Debian suite named:
+# bookworm (its 6.1 kernel, and a later 6.12 installed over it) and sid
+# (its 7.2 kernel).  This installs what the test needs and builds our two
+# .debs once; suite.sh runs one suite: its Debian root (mkroot.sh,
+# cached), the LUKS2 disk, the initramfs images made by Debian's own
+# tools in that root, the package flows and the boots.
 # PASS/FAIL lines, "# ..." details and the time of each phase.
-#   tests/rootboot/run.sh            (from anywhere in the tree, as root)
+#   tests/rootboot/run.sh [SUITE...]   (default: bookworm sid; as root)
 # Environment: BUILD (default build), ROOTBOOT_DIR (default
-# $BUILD/rootboot), ROOTBOOT_DEBS (a folder with the two .debs; default:
-# make package of the tree as it is, committed or not), VM_TIMEOUT seconds
-# per boot (default 900).
+# $BUILD/rootboot; a folder per suite in it), ROOTBOOT_DEBS (a folder
+# with the two .debs; default: make package of the tree as it is,
+# committed or not), VM_TIMEOUT seconds per boot (default 900).
 cd "$(dirname "$0")/../.." || exit 1
 here=tests/rootboot
 BUILD=${BUILD:-build}
 dir=${ROOTBOOT_DIR:-$BUILD/rootboot}
 case $dir in /*) ;; *) dir=$(pwd)/$dir ;; esac
-# the UUID the root's crypttab names and the installer formats with
-uuid=0ad1a7a0-a86a-4d1a-8e5c-0000000000a6
-base=$dir/base
-work=$dir/work
-out=$dir/out
+suites=${*:-bookworm sid}
 t_start=$(date +%s)
 PHASES="rootboot phase "
 TAG=rootboot
 # shellcheck source=tests/phases.sh
 . tests/phases.sh
-# shellcheck source=tests/rootboot/chroot.sh
-. $here/chroot.sh
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, apt-get)"
 mkdir -p "$dir"
@@ -72,68 +53,9 @@ done
 case $debs in /*) ;; *) debs=$(pwd)/$debs ;; esac
 phase "make package"
 
-$here/mkroot.sh "$base" || die "building the Debian root" "$base.install.log"
-phase "Debian root (debootstrap + packages; cached)"
-
-safe_rm "$work" "$out" || die "removing the last run's root"
-mkdir -p "$out"
-cp -a "$base" "$work" || die "copying the root"
-rm -f "$work/.ax86-complete"
-$here/configure.sh "$work" "$uuid" || die "configuring the root"
-cp $here/root-check.sh "$work/usr/local/sbin/ax86-root-check"
-chmod 755 "$work/usr/local/sbin/ax86-root-check"
-cp "$work/srv/ax86/manifest" "$out/manifest"
-# the kernel of linux-image-amd64 (the later one is not installed yet)
-kver=$(find "$work/lib/modules/" -mindepth 1 -maxdepth 1 -printf '%f\n' |
-	sort -V | tail -1)
-[ -f "$work/boot/vmlinuz-$kver" ] || die "no kernel in the root"
-# the root's file system as the installer writes it: what a boot reads
-# after the switch (module tree, compilers and headers stay behind: the
-# check loads and builds nothing once the root is up; less to encrypt
-# under TCG)
-# (the folders stay: the initramfs mounts /dev, /proc, ... on them)
-tar --format=gnu -C "$work" -cf "$out/root.tar" --exclude='./proc/*' \
-	--exclude='./sys/*' --exclude='./dev/*' --exclude='./run/*' \
-	--exclude='./tmp/*' --exclude='./boot/*' \
-	--exclude='./usr/lib/modules/*' --exclude='./usr/src/*' \
-	--exclude=./usr/lib/gcc --exclude='./var/cache/apt/*' \
-	--exclude='./var/lib/apt/lists/*' --exclude=./.ax86-complete . ||
-	die "packing the root"
-$here/mkinstaller.sh "$out/installer.cpio.gz" "$work" "$kver" ||
-	die "the installer's initramfs"
-echo "# root: $(du -sm "$work" | cut -f1) MiB, on the disk $(($(stat -c %s "$out/root.tar") >> 20)) MiB; kernel $kver"
-phase "root copy, configuration, root tar, installer image"
-images=0
-
-# the installer VM (the disk; what a machine whose root is open on the
-# kernel's drivers has loaded, which dracut --hostonly keeps) beside the
-# first images: one vCPU each
-VM_TIMEOUT=${VM_TIMEOUT:-900} KVER=$kver UUID=$uuid \
-	flock "${TMPDIR:-/tmp}/ax86-vm.lock" $here/boots.sh install "$work" \
-	"$out" >"$out/install.out" 2>&1 &
-installer=$!
-$here/images.sh install "$work" "$kver" "$debs" "$out" || images=1
-phase "images: update-initramfs, apt-get install (beside the installer VM)"
-wait $installer
-irc=$?
-cat "$out/install.out"
-[ $irc = 0 ] || die "the installer VM"
-phase "installer VM (LUKS2 format, the root copied in): what was left of it"
-$here/images.sh dracut "$work" "$kver" "$debs" "$out" || images=1
-phase "images: dracut --hostonly, --no-hostonly"
-$here/later.sh "$work" "$out" || images=1
-phase "later kernel: apt-get install, DKMS, its image"
-$here/images.sh purge "$work" "$kver" "$debs" "$out" || images=1
-phase "images: apt-get purge"
-for i in without-ours initramfs-tools dracut-hostonly dracut-no-hostonly \
-	 purged; do
-	[ -f "$out/$i.img" ] || die "no image $i: nothing to boot"
+rc=0
+for s in $suites; do
+	$here/suite.sh "$s" "$dir/$s" "$debs" || rc=1
 done
-
-# the VMs: one chain of boots per vCPU, two side by side
-VM_TIMEOUT=${VM_TIMEOUT:-900} KVER=$kver UUID=$uuid \
-	flock "${TMPDIR:-/tmp}/ax86-vm.lock" $here/boots.sh chains "$work" "$out"
-vms=$?
-phase "VM boots (two chains side by side)"
 echo "# rootboot total: $(($(date +%s) - t_start)) s"
-[ $images = 0 ] && [ $vms = 0 ]
+exit $rc

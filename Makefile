@@ -28,7 +28,8 @@ BUILD ?= build
 CC ?= gcc
 
 CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
-	  crypto/nh_generic.c crypto/nhpoly1305.c crypto/adiantum.c
+	  crypto/nh_generic.c crypto/nhpoly1305.c crypto/adiantum.c \
+	  crypto/aes_ct.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
 # every header of arch/ is a prerequisite: a changed one rebuilds the tests

@@ -48,13 +48,14 @@
 #endif
 
 /*
- * The kernel's AES library, for the one block per Adiantum message when
- * the CPU has no AES-NI or the FPU is not usable.  7.0 replaced struct
+ * The kernel's AES library expands the key of the one AES block per
+ * Adiantum message; our AES forms (AES-NI, aes-vperm-x86_64.S and
+ * crypto/aes_ct.c) run the block on its round keys.  7.0 replaced struct
  * crypto_aes_ctx and aes_expandkey() by struct aes_key and
- * aes_preparekey().  Its expanded keys are also what AES-NI runs on
- * (aesni-x86_64.S): the round keys in order for aesenc, and those of the
- * equivalent inverse cipher (last first, InvMixColumns on the middle
- * ones) for aesdec, in both versions; so one key schedule serves both.
+ * aes_preparekey().  The expanded keys are the same in both versions:
+ * the round keys in order for encryption, and those of the equivalent
+ * inverse cipher (last first, InvMixColumns on the middle ones) for
+ * decryption; so one key schedule serves every form.
  */
 #include <crypto/aes.h>
 
@@ -104,14 +105,5 @@ static inline const u32 *ax86_aes_lib_dec_keys(const struct ax86_aes_lib_key *ke
 	return key->k.key_dec;
 }
 #endif
-
-static inline void ax86_aes_lib_block(const struct ax86_aes_lib_key *key,
-				      u8 out[16], const u8 in[16], bool enc)
-{
-	if (enc)
-		aes_encrypt(&key->k, out, in);
-	else
-		aes_decrypt(&key->k, out, in);
-}
 
 #endif /* AX86_COMPAT_H */

@@ -64,6 +64,22 @@ crypto/chacha_generic.c|memcpy(&real_iv[8], iv + 16, 8);|memcpy(&real_iv[8], iv 
 crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16);
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
 arch/x86/crypto/aesni-x86_64.S|movhps		8(%rdx), %xmm0|movhps		(%rdx), %xmm0
+arch/x86/crypto/aes-vperm-x86_64.S|pxor		%xmm0, %xmm2		/* io */|pxor		%xmm1, %xmm2		/* io */|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|psrld		$4, \hi|psrld		$3, \hi|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|.Linv:	.byte 0x80, 0x01, 0x09|.Linv:	.byte 0x80, 0x01, 0x08|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|.Lak:	.byte 0x80,|.Lak:	.byte 0x00,|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lrot1(%rip), %xmm4|pshufb		.Lrot1_sr(%rip), %xmm4|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lrot2_isr(%rip), %xmm4|pshufb		.Lisr(%rip), %xmm4|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|lea		0xe0(%rdi), %rcx|lea		0xd0(%rdi), %rcx|ssse3
+crypto/aes_ct.c|.o = s.e ^ b7 ^ (b7 << 2),|.o = s.e ^ b7 ^ (b7 << 3),
+crypto/aes_ct.c|u64 b7 = (s.o >> 6) & M03;|u64 b7 = (s.o >> 4) & M03;
+crypto/aes_ct.c|s = ax86_aes_ct_add_key(s, dec, C63);|s = ax86_aes_ct_add_key(s, dec, 0);
+crypto/aes_ct.c|for (r = 1; r < 14; r++) {|for (r = 1; r < 13; r++) {
+crypto/aes_ct.c|d.e ^= r1.e ^ ax86_aes_ct_rot2(t.e);|d.e ^= r1.e ^ ax86_aes_ct_rot1(t.e);
+crypto/aes_ct_gen.h|u64 t0 = x[1] ^ x[6];|u64 t0 = x[1] ^ x[5];
+crypto/aes_ct_gen.h|u64 t6 = t3 & t5;|u64 t6 = t3 ^ t5;
+crypto/aes_ct_gen.h|(ax86_ror64(x, 32) & 0xff00ff00ff00ff00ULL)|(ax86_ror64(x, 24) & 0xff00ff00ff00ff00ULL)
+arch/x86/crypto/adiantum_dispatch.h|#define AX86_ADIANTUM_AES_sse2		ct|#define AX86_ADIANTUM_AES_sse2		vperm|ssse3
 crypto/adiantum.h|hi += get_unaligned_le64(b + 8) + (lo < x);|hi += get_unaligned_le64(b + 8);
 crypto/adiantum.h|hi -= get_unaligned_le64(c + 8) + (lo < x);|hi -= get_unaligned_le64(c + 8);
 crypto/adiantum.h|aes_fn(aes, rq->m, c_m, false);|aes_fn(aes, rq->m, c_m, true);

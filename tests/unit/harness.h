@@ -80,6 +80,7 @@ void test_nhp_own_kat(void);
 /* AES-256 round keys laid out as the kernel's AES library does */
 void aes256_schedule(const u8 key[32], u8 enc[240], u8 dec[240]);
 void test_adiantum(const char *testmgr_path);
+void test_aes(const char *testmgr_path);
 void test_stack_wipe(void);
 void test_rank(void);
 void test_poly1305_x86_64(void);

@@ -46,7 +46,7 @@ static const struct {
 	{ "dispatch", test_dispatch_g }, { "nh", test_nh_g },
 	{ "nhpoly1305", test_nhpoly1305_g },
 	{ "nhpoly1305-own-kat", test_nhp_own_kat_g },
-	{ "adiantum", test_adiantum },
+	{ "aes", test_aes }, { "adiantum", test_adiantum },
 };
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "../../arch/x86/crypto/asm_cores.h"
 #include "../../arch/x86/crypto/isa_needs.h"
 #include "../../arch/x86/crypto/cpu_quirks.h"
@@ -63,6 +64,8 @@ static const struct {
 	{ "nh_avx2", "avx avx2" },
 	{ "nh_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "poly1305_x86_64", "" },			/* mul, cmov */
+	{ "aes_vperm", "sse2 ssse3" },			/* pshufb */
+	{ "aes_ct", "" },				/* portable C */
 };
 
 static bool has_word(const char *list, const char *word, size_t len)
@@ -129,6 +132,33 @@ void test_isa_needs(void)
 		else
 			report_pass(group, "checked at load: %s",
 				    variants[i].needs);
+	}
+	/*
+	 * the AES form each whole-construction variant runs without AES-NI
+	 * (adiantum_dispatch.h) executes only what the variant is checked for
+	 */
+#define AES_FORM(isa, needs) { #isa, needs, NULL, NULL, NULL,		\
+			       "aes_" ax86_adiantum_aes_name(isa) }
+	static const struct variant aes_forms[] = {
+		AES_FORM(sse2, AX86_NEEDS_SSE2),
+		AES_FORM(ssse3, AX86_NEEDS_SSSE3),
+		AES_FORM(avx, AX86_NEEDS_AVX),
+		AES_FORM(avx2, AX86_NEEDS_AVX2),
+		AES_FORM(avx512vl, AX86_NEEDS_AVX512),
+		AES_FORM(avx512, AX86_NEEDS_AVX512),
+	};
+#undef AES_FORM
+	for (i = 0; i < ARRAY_SIZE(aes_forms); i++) {
+		char group[48];
+
+		snprintf(group, sizeof(group), "isa-needs-aes-%s",
+			 aes_forms[i].name);
+		err = needs_cover(&aes_forms[i]);
+		if (err)
+			report_fail(group, "%s", err);
+		else
+			report_pass(group, "%s, checked at load: %s",
+				    aes_forms[i].runs, aes_forms[i].needs);
 	}
 	static const unsigned char atoms[] = {
 		0x1c, 0x26, 0x27, 0x35, 0x36, 0x37, 0x4a, 0x4d, 0x5a, 0x5d,

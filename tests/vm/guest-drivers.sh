@@ -245,15 +245,28 @@ check_status_cores() {
 # the variants parameter of all three modules, status's core lines, and
 # the parameter refused as a module option
 variants_checks() {
-	aes="aes-lib"
-	has_flag aes && aes="aes-ni"
+	# AES-NI where the CPU has it, else each variant's constant-time form
+	aes="aes="
+	has_flag aes && aes="aes=aes-ni"
 	modprobe adiantum_x86_adiantum
 	type adiantum_settle >/dev/null 2>&1 &&
 		adiantum_settle $((2 * $(expected_isas | wc -l))) >/dev/null
 	check_variants adiantum_x86_chacha "chacha=" ""
 	check_variants adiantum_x86_nhpoly1305 "nh=" ""
 	check_variants adiantum_x86_adiantum \
-		"chacha= hchacha= nh= aes=$aes" ""
+		"chacha= hchacha= nh= $aes" ""
+	# adiantum_dispatch.h: the portable C for sse2, SSSE3's vperm above
+	f=/sys/module/adiantum_x86_adiantum/parameters/variants
+	if ! has_flag aes; then
+		bad=$(awk '$1 ~ /-ax86-/ {
+			want = $1 ~ /-ax86-sse2$/ ? "aes=ct" : "aes=vperm"
+			if (index($0, " " want " ") == 0) print $1 }' "$f")
+		if [ -n "$bad" ]; then
+			fail "adiantum_x86_adiantum: variants: not the AES form of its variant: $bad"
+		else
+			pass "adiantum_x86_adiantum: variants: without AES-NI, aes=ct for sse2 and aes=vperm above"
+		fi
+	fi
 	for m in adiantum_x86_chacha adiantum_x86_nhpoly1305 \
 		 adiantum_x86_adiantum; do
 		sed "s/^/$m variants: /" /sys/module/$m/parameters/variants |

@@ -18,8 +18,8 @@ typedef void (*cb_hchacha_fn)(const u32 st[16], u32 out[8],
 
 /*
  * The AES block a whole message runs: AES-NI, or none (the CPUs Adiantum
- * is for: aes-generic for linux-6.1, the kernel's AES library for ours).
- * Rows that run no AES block say none too.
+ * is for: aes-generic for linux-6.1, the variant's constant-time form for
+ * ours).  Rows that run no AES block say none too.
  */
 enum cb_aes { CB_AESNI, CB_AES_NONE, CB_NR_AES };
 
@@ -35,8 +35,8 @@ struct cb_impl {
 	bool linux_nhp;		/* in-tree: plain NH key order, its Poly1305 */
 	/* ours: one whole Adiantum message, as the driver runs it */
 	void (*adiantum)(const struct ax86_adiantum_key *key, const void *aes,
-			 ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
-			 unsigned int len, const u8 tweak[32], bool enc);
+			 u8 *dst, const u8 *src, unsigned int len,
+			 const u8 tweak[32], bool enc);
 	/* whole-message peers without a state interface */
 	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16]);
@@ -73,9 +73,8 @@ void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
 void ours_hchacha_##isa(const u32 st[16], u32 out[8],			\
 			unsigned int nrounds);				\
 void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
-			 const void *aes, ax86_aes_fn aes_fn,		\
-			 u8 *dst, const u8 *src, unsigned int len,	\
-			 const u8 tweak[32], bool enc)
+			 const void *aes, u8 *dst, const u8 *src,	\
+			 unsigned int len, const u8 tweak[32], bool enc)
 OURS_DECL(sse2);
 OURS_DECL(ssse3);
 OURS_DECL(avx);
@@ -86,7 +85,6 @@ void ours_init(bool slow_simd_chains);
 const char *cb_build_flags(void);	/* which flags ours_msg.c had */
 int ours_aes_setkey(const u8 raw[32], bool have_aesni);
 const void *ours_aes_key(enum cb_aes aes);
-void ours_aes_block(const void *c, u8 out[16], const u8 in[16], bool enc);
 void ours_nhpoly1305(const struct ax86_nhpoly1305_key *key, ax86_nh_fn nh,
 		     const u8 *src, unsigned int len, u8 out[16]);
 struct cb_impl;

@@ -7,15 +7,45 @@
  * dispatch, NHPoly1305, and the AES block the whole-construction driver
  * passes in: the kernel's AES library (on 6.1, lib/crypto/aes.c of
  * linux-source-6.1, compiled beside this) expands the key, and the block
- * runs AES-NI on those round keys where the CPU has it, else the library
- * itself, as ax86_adiantum_aes_simd() in adiantum_glue.c does.
+ * runs AES-NI on those round keys where the CPU has it, else the
+ * variant's constant-time form (adiantum_dispatch.h: the SSSE3 vector
+ * permutes, the portable C for sse2), as adiantum_glue.c does.
  */
 #include <crypto/aes.h>
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "corebench.h"
 
+/*
+ * The driver's context, as far as its AES goes: one key schedule, the
+ * library's (compat.h, ax86_aes_lib_key: on 6.1 a struct crypto_aes_ctx
+ * from aes_expandkey()), which every AES form runs on.  One per AES
+ * class, the AES-NI one only where the CPU has it.
+ */
+struct ours_aes {
+	struct crypto_aes_ctx lib;
+	bool aesni;
+};
+
+/*
+ * A variant's AES block as the glue's ax86_adiantum_aes_simd_<form>()
+ * runs it: AES-NI in the AES-NI class, else the variant's form
+ */
 #define OURS_FUNCS(isa)							\
+static void ours_aes_##isa(const void *c, u8 out[16], const u8 in[16],	\
+			   bool enc)					\
+{									\
+	const struct ours_aes *k = c;					\
+									\
+	if (k->aesni && enc)						\
+		ax86_aesni_encrypt256(k->lib.key_enc, out, in);		\
+	else if (k->aesni)						\
+		ax86_aesni_decrypt256(k->lib.key_dec, out, in);		\
+	else if (enc)							\
+		ax86_adiantum_aes_enc(isa)(k->lib.key_enc, out, in);	\
+	else								\
+		ax86_adiantum_aes_dec(isa)(k->lib.key_dec, out, in);	\
+}									\
 void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
 		unsigned int nrounds)					\
 {									\
@@ -27,12 +57,11 @@ void ours_hchacha_##isa(const u32 st[16], u32 out[8],			\
 	ax86_hchacha_simd_##isa(st, out, nrounds);			\
 }									\
 void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
-			 const void *aes, ax86_aes_fn aes_fn,		\
-			 u8 *dst, const u8 *src, unsigned int len,	\
-			 const u8 tweak[32], bool enc)			\
+			 const void *aes, u8 *dst, const u8 *src,	\
+			 unsigned int len, const u8 tweak[32], bool enc) \
 {									\
-	ax86_adiantum_crypt_##isa(key, aes, aes_fn, dst, src, len,	\
-				  tweak, enc);				\
+	ax86_adiantum_crypt_##isa(key, aes, ours_aes_##isa, dst, src,	\
+				  len, tweak, enc);			\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)
@@ -57,17 +86,6 @@ void ours_init(bool slow_simd_chains)
 	ax86_slow_simd_chains = slow_simd_chains;
 }
 
-/*
- * The driver's context, as far as its AES goes: one key schedule, the
- * library's (compat.h, ax86_aes_lib_key: on 6.1 a struct crypto_aes_ctx
- * from aes_expandkey()), which AES-NI runs on too.  One per AES class,
- * the AES-NI one only where the CPU has it.
- */
-struct ours_aes {
-	struct crypto_aes_ctx lib;
-	bool aesni;
-};
-
 static struct ours_aes ours_aes_keys[CB_NR_AES];
 
 int ours_aes_setkey(const u8 raw[32], bool have_aesni)
@@ -85,26 +103,6 @@ int ours_aes_setkey(const u8 raw[32], bool have_aesni)
 const void *ours_aes_key(enum cb_aes aes)
 {
 	return &ours_aes_keys[aes];
-}
-
-/*
- * ax86_adiantum_aes_simd() of adiantum_glue.c: AES-NI on the library's
- * round keys where the CPU has it, else the library
- */
-void ours_aes_block(const void *c, u8 out[16], const u8 in[16], bool enc)
-{
-	const struct ours_aes *k = c;
-
-	if (!k->aesni) {
-		if (enc)
-			aes_encrypt(&k->lib, out, in);
-		else
-			aes_decrypt(&k->lib, out, in);
-	} else if (enc) {
-		ax86_aesni_encrypt256(k->lib.key_enc, out, in);
-	} else {
-		ax86_aesni_decrypt256(k->lib.key_dec, out, in);
-	}
 }
 
 /* the nhpoly1305 driver's update and final over one buffer */

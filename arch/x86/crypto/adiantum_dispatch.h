@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The cores each whole-Adiantum variant runs, and the AES-NI block, shared
+ * The cores each whole-Adiantum variant runs, and its AES block, shared
  * by the glue, the unit tests and make bench so that all three run the
  * same code.  Called with the FPU usable.
  */
@@ -8,28 +8,67 @@
 #define AX86_ADIANTUM_DISPATCH_H
 
 #include "../../../crypto/adiantum.h"
+#include "../../../crypto/aes_ct.h"
 #include "chacha_dispatch.h"
 
 /*
- * AES-256 round keys for AES-NI, laid out as the kernel's AES library
- * lays them out (the module passes the library's own: compat.h); for the
- * tests and the benchmarks
+ * AES-256 round keys laid out as the kernel's AES library lays them out
+ * (the module passes the library's own: compat.h), which every AES form
+ * here takes; for the tests and the benchmarks
  */
 struct ax86_aesni_key {
 	u32 enc[60];
 	u32 dec[60];
 };
 
-static inline void ax86_aesni_block(const void *aes, u8 out[16],
-				    const u8 in[16], bool enc)
-{
-	const struct ax86_aesni_key *k = aes;
+/*
+ * The AES block where the CPU has no AES-NI, in constant time: the SSSE3
+ * vector-permute core (aes-vperm-x86_64.S) for the variants that may use
+ * SSSE3, the portable bitsliced C (crypto/aes_ct.c) for sse2 and for the
+ * path without the FPU.  One line each names the form:
+ * ax86_adiantum_aes_enc(isa) and ax86_adiantum_aes_dec(isa) are its entry
+ * points, ax86_adiantum_aes_block(isa) its block on struct
+ * ax86_aesni_key, ax86_adiantum_aes_name(isa) its name for the variants
+ * parameter.  Where the CPU has AES-NI, every SIMD variant runs that.
+ */
+#define AX86_ADIANTUM_AES_sse2		ct
+#define AX86_ADIANTUM_AES_ssse3		vperm
+#define AX86_ADIANTUM_AES_avx		vperm
+#define AX86_ADIANTUM_AES_avx2		vperm
+#define AX86_ADIANTUM_AES_avx512vl	vperm
+#define AX86_ADIANTUM_AES_avx512	vperm
+#define AX86_ADIANTUM_AES_generic	ct
 
-	if (enc)
-		ax86_aesni_encrypt256(k->enc, out, in);
-	else
-		ax86_aesni_decrypt256(k->dec, out, in);
+#define __ax86_aes_enc(form)		ax86_aes_##form##_encrypt256
+#define __ax86_aes_dec(form)		ax86_aes_##form##_decrypt256
+#define __ax86_aes_name(form)		#form
+#define ax86_aes_enc(form)		__ax86_aes_enc(form)
+#define ax86_aes_dec(form)		__ax86_aes_dec(form)
+#define ax86_aes_name(form)		__ax86_aes_name(form)
+#define ax86_adiantum_aes_enc(isa)	ax86_aes_enc(AX86_ADIANTUM_AES_##isa)
+#define ax86_adiantum_aes_dec(isa)	ax86_aes_dec(AX86_ADIANTUM_AES_##isa)
+#define ax86_adiantum_aes_name(isa)	ax86_aes_name(AX86_ADIANTUM_AES_##isa)
+
+/* one block of each form on struct ax86_aesni_key, an ax86_aes_fn */
+#define AX86_AES_BLOCK(name, encrypt, decrypt)				\
+static inline void name(const void *aes, u8 out[16], const u8 in[16],	\
+			bool enc)					\
+{									\
+	const struct ax86_aesni_key *k = aes;				\
+									\
+	if (enc)							\
+		encrypt(k->enc, out, in);				\
+	else								\
+		decrypt(k->dec, out, in);				\
 }
+AX86_AES_BLOCK(ax86_aesni_block, ax86_aesni_encrypt256, ax86_aesni_decrypt256)
+AX86_AES_BLOCK(ax86_aes_vperm_block, ax86_aes_vperm_encrypt256,
+	       ax86_aes_vperm_decrypt256)
+AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
+	       ax86_aes_ct_decrypt256)
+#define __ax86_aes_block(form)		ax86_aes_##form##_block
+#define ax86_aes_block(form)		__ax86_aes_block(form)
+#define ax86_adiantum_aes_block(isa)	ax86_aes_block(AX86_ADIANTUM_AES_##isa)
 
 /*
  * NH per variant: SSSE3 adds nothing to NH, and the ymm-only AVX-512

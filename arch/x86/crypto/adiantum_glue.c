@@ -5,16 +5,18 @@
  * arch/x86/crypto/, one driver per ISA variant the CPU can run, ranked
  * above the kernel's adiantum template.  A message of up to 4 KiB that
  * sits in one page each way (every dm-crypt sector, every fscrypt data
- * unit) runs in one kernel_fpu_begin() section with AES-NI inside it;
- * other layouts go through a small bounce buffer in pieces.  The portable
- * C of crypto/ and the kernel's AES library serve when the FPU is not
- * usable.  Synchronous, no allocation per request, no request context.
+ * unit) runs in one kernel_fpu_begin() section with the AES block inside
+ * it (AES-NI, else a constant-time form); other layouts go through a
+ * small bounce buffer in pieces.  The portable C of crypto/ serves when
+ * the FPU is not usable.  Synchronous, no allocation per request, no
+ * request context.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
 #include <linux/highmem.h>
+#include <linux/jump_label.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <asm/simd.h>
@@ -29,14 +31,19 @@
 /* above every other driver of these names: ours 400s, template ~385 */
 #define AX86_ADIANTUM_PRIORITY_BASE	500
 
-/* one AES key schedule, the library's: AES-NI runs on it too (compat.h) */
+/* one AES key schedule, the library's: every AES form runs on it */
 struct ax86_adiantum_ctx {
 	struct ax86_adiantum_key key;
 	struct ax86_aes_lib_key lib;
 };
 
-/* decided at load: AES-NI for every request, whatever setkey's context */
-static bool ax86_have_aesni __ro_after_init;
+/*
+ * Decided at load: AES-NI for every request of the SIMD variants where
+ * the CPU has it.  A static key: the choice is patched into the code,
+ * not tested per block, and no indirect call (a retpoline on the old
+ * CPUs Adiantum is for) comes of it.
+ */
+static DEFINE_STATIC_KEY_FALSE(ax86_aes_ni);
 
 static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 				    const u8 *key, unsigned int keylen,
@@ -75,29 +82,53 @@ static int ax86_adiantum20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 }
 
 /*
- * The AES block inside our FPU section: AES-NI where the CPU has it, on
- * the library's round keys; else the library, whose C runs there.
+ * The AES block, on the library's round keys: without the FPU the
+ * portable constant-time C; in our FPU section AES-NI where the CPU has
+ * it, else the variant's constant-time form (adiantum_dispatch.h: the
+ * SSSE3 vector-permute core, or the portable C for sse2).  The library's
+ * own block would index tables with secret bytes, and run its slow C
+ * inside our FPU section.
  */
-static void ax86_adiantum_aes_simd(const void *c, u8 out[16], const u8 in[16],
-				   bool enc)
+static void ax86_adiantum_aes_generic(const void *c, u8 out[16],
+				      const u8 in[16], bool enc)
 {
 	const struct ax86_adiantum_ctx *ctx = c;
 
-	if (!ax86_have_aesni)
-		ax86_aes_lib_block(&ctx->lib, out, in, enc);
-	else if (enc)
-		ax86_aesni_encrypt256(ax86_aes_lib_enc_keys(&ctx->lib), out, in);
+	if (enc)
+		ax86_aes_ct_encrypt256(ax86_aes_lib_enc_keys(&ctx->lib), out,
+				       in);
 	else
-		ax86_aesni_decrypt256(ax86_aes_lib_dec_keys(&ctx->lib), out, in);
+		ax86_aes_ct_decrypt256(ax86_aes_lib_dec_keys(&ctx->lib), out,
+				       in);
 }
 
-static void ax86_adiantum_aes_lib(const void *c, u8 out[16], const u8 in[16],
-				  bool enc)
-{
-	const struct ax86_adiantum_ctx *ctx = c;
-
-	ax86_aes_lib_block(&ctx->lib, out, in, enc);
+#define AES_SIMD(form)							\
+static void ax86_adiantum_aes_simd_##form(const void *c, u8 out[16],	\
+					  const u8 in[16], bool enc)	\
+{									\
+	const struct ax86_adiantum_ctx *ctx = c;			\
+	const u32 *enc_keys = ax86_aes_lib_enc_keys(&ctx->lib);		\
+	const u32 *dec_keys = ax86_aes_lib_dec_keys(&ctx->lib);		\
+									\
+	if (static_branch_likely(&ax86_aes_ni)) {			\
+		if (enc)						\
+			ax86_aesni_encrypt256(enc_keys, out, in);	\
+		else							\
+			ax86_aesni_decrypt256(dec_keys, out, in);	\
+	} else if (enc) {						\
+		ax86_aes_enc(form)(enc_keys, out, in);			\
+	} else {							\
+		ax86_aes_dec(form)(dec_keys, out, in);			\
+	}								\
 }
+AES_SIMD(vperm)
+AES_SIMD(ct)
+
+/* a SIMD variant's AES function: the one of its form */
+#define __ax86_adiantum_aes_simd(form)	ax86_adiantum_aes_simd_##form
+#define ax86_adiantum_aes_simd_of(form)	__ax86_adiantum_aes_simd(form)
+#define ax86_adiantum_aes_simd(isa)					\
+	ax86_adiantum_aes_simd_of(AX86_ADIANTUM_AES_##isa)
 
 /* One variant's code: the cores of adiantum_dispatch.h and its AES */
 struct ax86_adiantum_ops {
@@ -311,14 +342,14 @@ static void ax86_adiantum_layout_##name(const struct ax86_adiantum_ctx *ctx, \
 	kunmap_local(src);						\
 }
 
-/* without the FPU: the portable cores and the kernel's AES library */
+/* without the FPU: the portable cores and AES */
 static const struct ax86_adiantum_ops ax86_adiantum_ops_generic =
-	OPS(generic, ax86_adiantum_aes_lib, false);
+	OPS(generic, ax86_adiantum_aes_generic, false);
 LAYOUT_FUNCS(generic, &ax86_adiantum_ops_generic)
 
 #define VARIANT_FUNCS(isa)						\
 static const struct ax86_adiantum_ops ax86_adiantum_ops_##isa =		\
-	OPS(isa, ax86_adiantum_aes_simd, true);				\
+	OPS(isa, ax86_adiantum_aes_simd(isa), true);			\
 LAYOUT_FUNCS(isa, &ax86_adiantum_ops_##isa)				\
 static int ax86_adiantum_crypt_req_##isa(struct skcipher_request *req,	\
 					 bool enc)			\
@@ -360,13 +391,14 @@ typedef void (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
 
 /*
  * What each variant is, by ISA: its two layouts (for the load-time known
- * answers) and the names of its cores, picked where the dispatch headers
- * pick them (for the variants parameter)
+ * answers) and the names of its cores and of its AES without AES-NI,
+ * picked where the dispatch headers pick them (for the variants
+ * parameter)
  */
 #define VARIANT(isa) {							\
 	ax86_adiantum_linear_##isa, ax86_adiantum_scattered_##isa,	\
 	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
-	ax86_adiantum_nh_core(isa)					\
+	ax86_adiantum_nh_core(isa), ax86_adiantum_aes_name(isa)		\
 }
 
 static const struct {
@@ -375,6 +407,7 @@ static const struct {
 	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
 	const char *nh;
+	const char *aes;
 } ax86_adiantum_variants[AX86_NR_ISA] = {
 	[AX86_SSE2] = VARIANT(sse2),
 	[AX86_SSSE3] = VARIANT(ssse3),
@@ -543,7 +576,8 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 				ax86_adiantum_variants[isa].chacha(),
 				ax86_adiantum_variants[isa].hchacha(),
 				ax86_adiantum_variants[isa].nh,
-				ax86_have_aesni ? "aes-ni" : "aes-lib",
+				static_branch_likely(&ax86_aes_ni) ?
+				"aes-ni" : ax86_adiantum_variants[isa].aes,
 				ax86_rank_reason(isa));
 	}
 	return len;
@@ -565,7 +599,8 @@ static int __init ax86_adiantum_mod_init(void)
 {
 	int err;
 
-	ax86_have_aesni = boot_cpu_has(X86_FEATURE_AES);
+	if (boot_cpu_has(X86_FEATURE_AES))
+		static_branch_enable(&ax86_aes_ni);
 	ax86_fpu_sections = !boot_cpu_has(X86_FEATURE_AVX2);
 	/* every variant falls back to the portable one: it must hold too */
 	err = ax86_adiantum_selftest(-1);
@@ -587,7 +622,7 @@ module_exit(ax86_adiantum_mod_exit);
 
 AX86_IMPORT_NS();
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX/AVX2/AVX-512 and AES-NI (adiantum-x86)");
+MODULE_DESCRIPTION("Adiantum (XChaCha12/XChaCha20, AES-256, NHPoly1305) in one pass with SSE2/SSSE3/AVX/AVX2/AVX-512, AES-NI or constant-time AES (adiantum-x86)");
 MODULE_ALIAS_CRYPTO("adiantum(xchacha12,aes)");
 MODULE_ALIAS_CRYPTO("adiantum(xchacha20,aes)");
 MODULE_ALIAS_CRYPTO("adiantum-xchacha12-aes-ax86-sse2");

@@ -5,7 +5,8 @@
  * ax86_chacha_xor_*: dst = src ^ keystream for any @len, state not written;
  * ax86_hchacha_*: words 0..3 and 12..15 of the permuted state;
  * ax86_nh_*: NH of @len bytes (a multiple of 16, at most 1024);
- * ax86_aesni_*: one AES-256 block on the AES library's round keys.
+ * ax86_aesni_*, ax86_aes_vperm_*: one AES-256 block on the AES library's
+ * round keys, with AES-NI or (in constant time) SSSE3 vector permutes.
  */
 #ifndef AX86_ASM_CORES_H
 #define AX86_ASM_CORES_H
@@ -45,6 +46,10 @@ asmlinkage void ax86_aesni_encrypt256(const u32 enc[60], u8 out[16],
 				      const u8 in[16]);
 asmlinkage void ax86_aesni_decrypt256(const u32 dec[60], u8 out[16],
 				      const u8 in[16]);
+asmlinkage void ax86_aes_vperm_encrypt256(const u32 enc[60], u8 out[16],
+					  const u8 in[16]);
+asmlinkage void ax86_aes_vperm_decrypt256(const u32 dec[60], u8 out[16],
+					  const u8 in[16]);
 AX86_NH_ASM(sse2);
 AX86_NH_ASM(avx);
 AX86_NH_ASM(avx2);

@@ -46,6 +46,7 @@
 
 #include "../../arch/x86/crypto/adiantum_dispatch.h"
 #include "../../crypto/adiantum_kat.h"
+#include "../../crypto/aes_ct.h"
 #include "../../tools/common/cpu_needs.h"
 #include "ct.h"
 
@@ -75,6 +76,9 @@ static void ct_public(const void *p, size_t n)
  */
 static const struct ct_aes_form ct_aes_forms[] = {
 	{ "aesni", "aes", ax86_aesni_encrypt256, ax86_aesni_decrypt256 },
+	{ "vperm", AX86_NEEDS_SSSE3, ax86_aes_vperm_encrypt256,
+	  ax86_aes_vperm_decrypt256 },
+	{ "ct", NULL, ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256 },
 };
 
 /* the derived keys and AES round keys, of XChaCha12 and of XChaCha20 */

@@ -583,6 +583,201 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 	return len;
 }
 
+/* the selfcheck parameter's reference: the glue's portable path */
+struct ax86_adiantum_sc_ref {
+	struct ax86_adiantum_ctx ctx;
+	unsigned int nrounds;
+};
+
+static int ax86_adiantum_sc_setkey(void *ref, const u8 *key)
+{
+	struct ax86_adiantum_sc_ref *r = ref;
+
+	return ax86_adiantum_ctx_setkey(&r->ctx, key, AX86_ADIANTUM_KEY_SIZE,
+					r->nrounds);
+}
+
+static void ax86_adiantum_sc_crypt(void *ref, u8 *dst, const u8 *src,
+				   unsigned int len, const u8 *iv, bool enc)
+{
+	struct ax86_adiantum_sc_ref *r = ref;
+
+	ax86_adiantum_linear_generic(&r->ctx, dst, src, len, iv, enc);
+}
+
+/* the known answers' buffers: each a page of its own (kmalloc aligns) */
+struct ax86_adiantum_sc_kat {
+	struct scatterlist src[AX86_SC_PIECES], dst[AX86_SC_PIECES];
+	u8 key[AX86_ADIANTUM_KEY_SIZE];
+	u8 tweak[AX86_ADIANTUM_IV_SIZE];
+	u8 iv[AX86_ADIANTUM_IV_SIZE];
+	u8 *msg, *ct, *out;
+};
+
+/* the fold of @ct is @want; under "plant" with one bit of @ct flipped */
+static bool ax86_adiantum_sc_fold(struct ax86_selfcheck *sc, u8 *ct,
+				  unsigned int len, u64 want)
+{
+	unsigned int bit = sc->plant ? ax86_sc_below(sc, len * 8) : 0;
+	bool ok;
+
+	ct[bit / 8] ^= sc->plant << (bit % 8);
+	ok = ax86_adiantum_kat_fold(ct, len) == want;
+	ct[bit / 8] ^= sc->plant << (bit % 8);
+	return ok;
+}
+
+/*
+ * Our known answers (adiantum_kat.h) through the driver @req is for, as
+ * the load-time test runs them on the variant's code: each message in one
+ * piece each way (the one-page path), then scattered out of place and
+ * back in place
+ */
+static bool ax86_adiantum_sc_kat(struct ax86_selfcheck *sc,
+				 struct skcipher_request *req, int r,
+				 struct ax86_adiantum_sc_kat *k, char *why,
+				 size_t whylen)
+{
+	static const unsigned int lens[] = AX86_ADIANTUM_KAT_LENS;
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	unsigned int i, len, at;
+	const char *step;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		len = lens[i];
+		ax86_adiantum_kat_inputs(k->key, k->tweak, k->msg, len);
+		err = crypto_skcipher_setkey(tfm, k->key, sizeof(k->key));
+		step = "setkey";
+		if (err)
+			goto bad;
+		sg_init_one(k->src, k->msg, len);
+		sg_init_one(k->dst, k->ct, len);
+		memcpy(k->iv, k->tweak, sizeof(k->iv));
+		step = "encrypt in one piece";
+		err = ax86_sc_crypt(req, k->src, k->dst, len, k->iv, true);
+		if (err || !ax86_adiantum_sc_fold(sc, k->ct, len,
+						  ax86_adiantum_kat_answers[r][i]))
+			goto bad;
+		sg_init_one(k->src, k->ct, len);
+		sg_init_one(k->dst, k->out, len);
+		memcpy(k->iv, k->tweak, sizeof(k->iv));
+		step = "decrypt in one piece";
+		err = ax86_sc_crypt(req, k->src, k->dst, len, k->iv, false);
+		if (err || !ax86_sc_same(sc, k->out, k->msg, len, &at))
+			goto bad;
+		ax86_sc_sg(sc, k->src, AX86_SC_PIECES, k->msg, len);
+		ax86_sc_sg(sc, k->dst, AX86_SC_PIECES, k->out, len);
+		memcpy(k->iv, k->tweak, sizeof(k->iv));
+		step = "encrypt scattered";
+		err = ax86_sc_crypt(req, k->src, k->dst, len, k->iv, true);
+		if (err || !ax86_sc_same(sc, k->out, k->ct, len, &at))
+			goto bad;
+		memcpy(k->out, k->ct, len);
+		ax86_sc_sg(sc, k->dst, AX86_SC_PIECES, k->out, len);
+		memcpy(k->iv, k->tweak, sizeof(k->iv));
+		step = "decrypt scattered in place";
+		err = ax86_sc_crypt(req, k->dst, k->dst, len, k->iv, false);
+		if (err || !ax86_sc_same(sc, k->out, k->msg, len, &at))
+			goto bad;
+	}
+	return true;
+bad:
+	snprintf(why, whylen, "known answer, %u bytes, %s: %s", len, step,
+		 err ? "error" : "wrong result");
+	return false;
+}
+
+#define AX86_ADIANTUM_SC_CASES	300
+#define AX86_ADIANTUM_SC_MAX	8208
+
+/* one driver: its known answers, then the differential */
+static bool ax86_adiantum_sc_driver(struct ax86_selfcheck *sc,
+				    struct crypto_skcipher *tfm,
+				    unsigned int nrounds, char *why,
+				    size_t whylen)
+{
+	struct ax86_adiantum_sc_ref *ref;
+	struct ax86_adiantum_sc_kat *k;
+	struct skcipher_request *req;
+	struct ax86_sc_cipher c = {
+		.keysize = AX86_ADIANTUM_KEY_SIZE,
+		.ivsize = AX86_ADIANTUM_IV_SIZE,
+		.min_len = AX86_ADIANTUM_BLOCK_SIZE,
+		.max_len = AX86_ADIANTUM_SC_MAX,
+		.cases = AX86_ADIANTUM_SC_CASES,
+		.ctr_at = -1,
+		.ref_setkey = ax86_adiantum_sc_setkey,
+		.ref_crypt = ax86_adiantum_sc_crypt,
+	};
+	bool ok = false;
+
+	snprintf(why, whylen, "out of memory");
+	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+	k = kzalloc(sizeof(*k), GFP_KERNEL);
+	req = skcipher_request_alloc(tfm, GFP_KERNEL);
+	if (!ref || !k || !req)
+		goto out;
+	k->msg = kmalloc(AX86_ADIANTUM_KAT_MAX, GFP_KERNEL);
+	k->ct = kmalloc(AX86_ADIANTUM_KAT_MAX, GFP_KERNEL);
+	k->out = kmalloc(AX86_ADIANTUM_KAT_MAX, GFP_KERNEL);
+	if (!k->msg || !k->ct || !k->out)
+		goto out;
+	if (!ax86_adiantum_sc_kat(sc, req, nrounds == 20, k, why, whylen))
+		goto out;
+	ref->nrounds = nrounds;
+	c.ref = ref;
+	ok = ax86_sc_skcipher_diff(sc, tfm, &c, why, whylen);
+out:
+	if (k) {
+		kfree_sensitive(k->msg);
+		kfree_sensitive(k->ct);
+		kfree_sensitive(k->out);
+	}
+	kfree_sensitive(k);
+	kfree_sensitive(ref);
+	if (req)
+		skcipher_request_free(req);
+	return ok;
+}
+
+/* each driver of @isa through the crypto API by its driver name */
+static void ax86_adiantum_selfcheck_isa(struct ax86_selfcheck *sc,
+					enum ax86_isa isa)
+{
+	static const unsigned int lens[] = AX86_ADIANTUM_KAT_LENS;
+	const struct skcipher_alg *alg;
+	struct crypto_skcipher *tfm;
+	const char *drv;
+	char why[160];
+	int i;
+
+	for (i = 0; i < ALGS_PER_ISA; i++) {
+		alg = &ax86_adiantum_algs[isa][i];
+		drv = alg->base.cra_driver_name;
+		tfm = crypto_alloc_skcipher(drv, 0, 0);
+		if (IS_ERR(tfm)) {
+			ax86_sc_report(sc, drv, false,
+				       "cannot be allocated by its driver name: error %ld",
+				       PTR_ERR(tfm));
+			continue;
+		}
+		if (ax86_adiantum_sc_driver(sc, tfm,
+					    alg->setkey == ax86_adiantum12_setkey ?
+					    12 : 20, why, sizeof(why)))
+			ax86_sc_report(sc, drv, true,
+				       "%zu known answers (%u..%u bytes) each way, in one piece and scattered; %u random keys, tweaks and messages of %u..%u bytes against the portable C (1-%u pieces, in place and out), both ways",
+				       ARRAY_SIZE(lens), lens[0],
+				       lens[ARRAY_SIZE(lens) - 1],
+				       AX86_ADIANTUM_SC_CASES,
+				       AX86_ADIANTUM_BLOCK_SIZE,
+				       AX86_ADIANTUM_SC_MAX, AX86_SC_PIECES);
+		else
+			ax86_sc_report(sc, drv, false, "%s", why);
+		crypto_free_skcipher(tfm);
+	}
+}
+
 static struct ax86_glue ax86_adiantum_glue = {
 	.name		= KBUILD_MODNAME,
 	.isas		= BIT(AX86_NR_ISA) - 1,
@@ -590,6 +785,7 @@ static struct ax86_glue ax86_adiantum_glue = {
 	.register_isa	= ax86_adiantum_register_isa,
 	.unregister_isa	= ax86_adiantum_unregister_isa,
 	.show_isa	= ax86_adiantum_show_isa,
+	.selfcheck_isa	= ax86_adiantum_selfcheck_isa,
 };
 
 AX86_GLUE_PARAMS(ax86_adiantum_glue,

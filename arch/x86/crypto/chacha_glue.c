@@ -8,6 +8,7 @@
 
 #include <crypto/internal/skcipher.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
 
@@ -229,6 +230,90 @@ static int ax86_chacha_show_isa(char *buf, int len, enum ax86_isa isa)
 	return len;
 }
 
+/* the selfcheck parameter's reference: the portable C of crypto/ */
+struct ax86_chacha_ref {
+	u32 key[8];
+	unsigned int nrounds;
+	bool xchacha;
+};
+
+static int ax86_chacha_ref_setkey(void *ref, const u8 *key)
+{
+	struct ax86_chacha_ref *r = ref;
+
+	ax86_chacha_key_words(r->key, key);
+	return 0;
+}
+
+/* ChaCha is its own inverse: @enc does not matter */
+static void ax86_chacha_ref_crypt(void *ref, u8 *dst, const u8 *src,
+				  unsigned int len, const u8 *iv, bool enc)
+{
+	struct ax86_chacha_ref *r = ref;
+	u32 state[16];
+
+	if (r->xchacha)
+		ax86_xchacha_init(state, r->key, iv, r->nrounds);
+	else
+		ax86_chacha_init(state, r->key, iv);
+	ax86_chacha_crypt(state, dst, src, len, r->nrounds);
+	memzero_explicit(state, sizeof(state));
+}
+
+#define AX86_CHACHA_SC_CASES	300
+#define AX86_CHACHA_SC_MAX	8208
+
+/*
+ * Each driver of @isa through the crypto API by its driver name, against
+ * the portable C: random keys, IVs (block counters about to wrap among
+ * them) and messages of 0..8208 bytes, each way, scattered, in place and
+ * out of place
+ */
+static void ax86_chacha_selfcheck_isa(struct ax86_selfcheck *sc,
+				      enum ax86_isa isa)
+{
+	struct ax86_chacha_ref ref;
+	struct ax86_sc_cipher c = {
+		.keysize = AX86_CHACHA_KEY_SIZE,
+		.min_len = 0,
+		.max_len = AX86_CHACHA_SC_MAX,
+		.cases = AX86_CHACHA_SC_CASES,
+		.ref_setkey = ax86_chacha_ref_setkey,
+		.ref_crypt = ax86_chacha_ref_crypt,
+		.ref = &ref,
+	};
+	const struct skcipher_alg *alg;
+	struct crypto_skcipher *tfm;
+	const char *drv;
+	char why[160];
+	int i;
+
+	for (i = 0; i < ALGS_PER_ISA; i++) {
+		alg = &ax86_chacha_algs[isa][i];
+		drv = alg->base.cra_driver_name;
+		ref.xchacha = alg->ivsize == AX86_XCHACHA_IV_SIZE;
+		ref.nrounds = alg->setkey == ax86_chacha12_setkey ? 12 : 20;
+		c.ivsize = alg->ivsize;
+		/* the low word of the counter: state word 12 either way */
+		c.ctr_at = ref.xchacha ? 24 : 0;
+		tfm = crypto_alloc_skcipher(drv, 0, 0);
+		if (IS_ERR(tfm)) {
+			ax86_sc_report(sc, drv, false,
+				       "cannot be allocated by its driver name: error %ld",
+				       PTR_ERR(tfm));
+			continue;
+		}
+		if (ax86_sc_skcipher_diff(sc, tfm, &c, why, sizeof(why)))
+			ax86_sc_report(sc, drv, true,
+				       "%u random keys, IVs and messages of 0..%u bytes against the portable C (counters across 2^32, 1-%u pieces, in place and out), both ways",
+				       c.cases, c.max_len, AX86_SC_PIECES);
+		else
+			ax86_sc_report(sc, drv, false, "%s", why);
+		crypto_free_skcipher(tfm);
+		memzero_explicit(&ref, sizeof(ref));
+	}
+}
+
 static struct ax86_glue ax86_chacha_glue = {
 	.name		= KBUILD_MODNAME,
 	.isas		= BIT(AX86_NR_ISA) - 1,
@@ -236,6 +321,7 @@ static struct ax86_glue ax86_chacha_glue = {
 	.register_isa	= ax86_chacha_register_isa,
 	.unregister_isa	= ax86_chacha_unregister_isa,
 	.show_isa	= ax86_chacha_show_isa,
+	.selfcheck_isa	= ax86_chacha_selfcheck_isa,
 };
 
 AX86_GLUE_PARAMS(ax86_chacha_glue,

@@ -188,6 +188,154 @@ static int ax86_nhp_show_isa(char *buf, int len, enum ax86_isa isa)
 			 v->nh, ax86_rank_reason(isa));
 }
 
+#define AX86_NHP_SC_CASES	300
+#define AX86_NHP_SC_MAX		8208
+
+/* the selfcheck parameter's buffers: too big for a kernel stack */
+struct ax86_nhp_sc {
+	struct ax86_nhp_kat_scratch kat;
+	struct ax86_nhpoly1305_key key;
+	struct ax86_nhpoly1305_state st;
+	u8 raw[AX86_NHPOLY1305_KEY_SIZE];
+	u8 msg[AX86_NHP_SC_MAX + 64];
+	u8 want[AX86_NHPOLY1305_DIGEST_SIZE];
+	u8 got[AX86_NHPOLY1305_DIGEST_SIZE];
+};
+
+/* @len bytes of @msg through @desc in 1..4 updates split at random */
+static int ax86_nhp_sc_digest(struct ax86_selfcheck *sc,
+			      struct shash_desc *desc, const u8 *msg,
+			      unsigned int len, u8 *out, bool whole)
+{
+	unsigned int n, parts = 1 + ax86_sc_below(sc, 4);
+	int err;
+
+	if (whole)
+		return crypto_shash_digest(desc, msg, len, out);
+	err = crypto_shash_init(desc);
+	while (!err && parts--) {
+		n = parts ? ax86_sc_below(sc, len + 1) : len;
+		err = crypto_shash_update(desc, msg, n);
+		msg += n;
+		len -= n;
+	}
+	return err ?: crypto_shash_final(desc, out);
+}
+
+/*
+ * The driver @drv through the crypto API by its driver name: our known
+ * answer (nhpoly1305_kat.h: two updates, and one digest), then random
+ * keys and messages of 0..8208 bytes at random alignments, in random
+ * updates or one digest, against the portable C
+ */
+static bool ax86_nhp_sc_driver(struct ax86_selfcheck *sc, const char *drv,
+			       struct ax86_nhp_sc *s, char *why, size_t whylen)
+{
+	struct crypto_shash *tfm;
+	struct shash_desc *desc = NULL;
+	unsigned int i, len, off, at;
+	bool ok = false, whole;
+	int err;
+
+	tfm = crypto_alloc_shash(drv, 0, 0);
+	if (IS_ERR(tfm)) {
+		snprintf(why, whylen,
+			 "cannot be allocated by its driver name: error %ld",
+			 PTR_ERR(tfm));
+		return false;
+	}
+	snprintf(why, whylen, "out of memory");
+	desc = kmalloc(sizeof(*desc) + crypto_shash_descsize(tfm), GFP_KERNEL);
+	if (!desc)
+		goto out;
+	desc->tfm = tfm;
+	/* ax86_nhp_kat() lays out its key and message, and checks the C */
+	if (!ax86_nhp_kat(&s->kat, ax86_nh_generic)) {
+		snprintf(why, whylen, "the portable C fails the known answer");
+		goto out;
+	}
+	err = crypto_shash_setkey(tfm, s->kat.raw, sizeof(s->kat.raw));
+	if (!err)
+		err = crypto_shash_init(desc);
+	if (!err)
+		err = crypto_shash_update(desc, s->kat.msg, AX86_NHP_KAT_SPLIT);
+	if (!err)
+		err = crypto_shash_update(desc, s->kat.msg + AX86_NHP_KAT_SPLIT,
+					  AX86_NHP_KAT_LEN - AX86_NHP_KAT_SPLIT);
+	if (!err)
+		err = crypto_shash_final(desc, s->got);
+	if (err || !ax86_sc_same(sc, s->got, ax86_nhp_kat_digest,
+				 sizeof(s->got), &at)) {
+		snprintf(why, whylen, "known answer (two updates): %s",
+			 err ? "error" : "wrong digest");
+		goto out;
+	}
+	err = crypto_shash_digest(desc, s->kat.msg, AX86_NHP_KAT_LEN, s->got);
+	if (err || !ax86_sc_same(sc, s->got, ax86_nhp_kat_digest,
+				 sizeof(s->got), &at)) {
+		snprintf(why, whylen, "known answer (one digest): %s",
+			 err ? "error" : "wrong digest");
+		goto out;
+	}
+	for (i = 0; i < AX86_NHP_SC_CASES; i++) {
+		ax86_sc_fill(sc, s->raw, sizeof(s->raw));
+		err = crypto_shash_setkey(tfm, s->raw, sizeof(s->raw));
+		if (!err)
+			err = ax86_nhpoly1305_setkey(&s->key, s->raw,
+						     sizeof(s->raw));
+		if (err) {
+			snprintf(why, whylen, "setkey: error %d", err);
+			goto out;
+		}
+		len = ax86_sc_len(sc, 0, AX86_NHP_SC_MAX);
+		off = ax86_sc_below(sc, 64);
+		ax86_sc_fill(sc, s->msg + off, len);
+		ax86_nhpoly1305_init(&s->st);
+		ax86_nhpoly1305_update(&s->st, &s->key, s->msg + off, len,
+				       ax86_nh_generic);
+		ax86_nhpoly1305_final(&s->st, &s->key, s->want,
+				      ax86_nh_generic);
+		whole = !ax86_sc_below(sc, 4);
+		err = ax86_nhp_sc_digest(sc, desc, s->msg + off, len, s->got,
+					 whole);
+		if (err || !ax86_sc_same(sc, s->got, s->want, sizeof(s->got),
+					 &at)) {
+			snprintf(why, whylen,
+				 "%u-byte message (%s): %s than the portable C's",
+				 len, whole ? "one digest" : "random updates",
+				 err ? "an error rather" : "another digest");
+			goto out;
+		}
+		cond_resched();
+	}
+	ok = true;
+out:
+	kfree_sensitive(desc);
+	crypto_free_shash(tfm);
+	return ok;
+}
+
+static void ax86_nhp_selfcheck_isa(struct ax86_selfcheck *sc,
+				   enum ax86_isa isa)
+{
+	const char *drv = ax86_nh_variant(isa)->alg.base.cra_driver_name;
+	struct ax86_nhp_sc *s;
+	char why[160];
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s) {
+		ax86_sc_report(sc, drv, false, "out of memory");
+		return;
+	}
+	if (ax86_nhp_sc_driver(sc, drv, s, why, sizeof(why)))
+		ax86_sc_report(sc, drv, true,
+			       "known answer (two updates, one digest); %u random keys and messages of 0..%u bytes against the portable C, in 1-4 updates or one digest",
+			       AX86_NHP_SC_CASES, AX86_NHP_SC_MAX);
+	else
+		ax86_sc_report(sc, drv, false, "%s", why);
+	kfree_sensitive(s);
+}
+
 static struct ax86_glue ax86_nhp_glue = {
 	.name		= KBUILD_MODNAME,
 	.isas		= BIT(AX86_SSE2) | BIT(AX86_AVX) | BIT(AX86_AVX2) |
@@ -196,6 +344,7 @@ static struct ax86_glue ax86_nhp_glue = {
 	.register_isa	= ax86_nhp_register_isa,
 	.unregister_isa	= ax86_nhp_unregister_isa,
 	.show_isa	= ax86_nhp_show_isa,
+	.selfcheck_isa	= ax86_nhp_selfcheck_isa,
 };
 
 AX86_GLUE_PARAMS(ax86_nhp_glue, "sse2, avx, avx2 or avx512");

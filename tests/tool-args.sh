@@ -25,7 +25,12 @@ failed=0
 expect() {
 	name=$1 want=$2 pat=$3
 	shift 4
-	"$tool" "$@" >"$tmp/out" 2>&1 </dev/null
+	if [ "$1" = --as-nobody ]; then
+		shift
+		asuser "$tool" "$@" >"$tmp/out" 2>&1 </dev/null
+	else
+		"$tool" "$@" >"$tmp/out" 2>&1 </dev/null
+	fi
 	rc=$?
 	if [ "$rc" = "$want" ] && { [ -z "$pat" ] || grep -Eq -- "$pat" "$tmp/out"; }; then
 		echo "PASS tool-args $name"
@@ -67,12 +72,23 @@ bad driver-empty --driver check --driver ''
 bad driver-128-chars --driver fuzz --driver "$(printf 'a%.0s' $(seq 128))"
 # the first bad option is named even when a later one is fine
 bad first-bad-named --cases fuzz --cases 1x --max-len 100
+bad mib-zero --mib bench --dm-crypt --mib 0
+bad mib-huge --mib bench --dm-crypt --mib 4097
+bad mib-word --mib bench --dm-crypt --mib 8M
 
 expect cases-and-seconds 2 "--cases or --seconds" -- fuzz --cases 5 --seconds 1
 expect option-of-another-command 2 "--cases is not an option of status" -- \
 	status --cases 5
 expect max-len-for-bench 2 "--max-len is not an option of bench" -- \
 	bench --max-len 100
+expect mib-without-dm-crypt 2 "--mib goes with bench --dm-crypt" -- \
+	bench --mib 8
+expect dm-crypt-with-seconds 2 "bench --dm-crypt takes --mib, not --seconds" -- \
+	bench --dm-crypt --seconds 1
+expect selfcheck-for-fuzz 2 "--selfcheck is not an option of fuzz" -- \
+	fuzz --selfcheck
+expect dm-crypt-for-check 2 "--dm-crypt is not an option of check" -- \
+	check --dm-crypt
 expect unknown-option 2 "unknown option --bogus" -- fuzz --bogus 1
 expect stray-word 2 "unknown option stray" -- check stray
 expect missing-value 2 "--seed needs a value" -- fuzz --seed
@@ -98,6 +114,18 @@ for args in "fuzz --cases 5 --max-len 100 --seed 0x10" \
 		echo "PASS tool-args good values accepted (exit $rc): $args"
 	fi
 done
+
+# without root: the self-check parameters and dm-crypt are root's, and
+# the tool says so before touching anything (exit 2)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	asuser() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+	expect dm-crypt-needs-root 2 "bench --dm-crypt needs root" -- \
+		--as-nobody bench --dm-crypt --mib 1
+	expect selfcheck-needs-root 2 "only root may use: run it as root" -- \
+		--as-nobody check --selfcheck
+else
+	echo "SKIP tool-args not-root cases: not root, or no setpriv"
+fi
 
 # testmgr.h vectors are vetted before any driver is used: a stated
 # length beyond its literal is refused, naming the template and vector

@@ -18,9 +18,17 @@
  *   DM_TABLE_STATUS), from $AX86_STUB_ROOT/dm: one line per mapping,
  *   "NAME MAJOR MINOR TARGET PARAMS...".
  *
+ * - the selfcheck parameters of our modules: a write to a
+ *   /sys/module/.../parameters/selfcheck goes to that file's name plus
+ *   ".written" under $AX86_STUB_ROOT (what the tool wrote, appended), a
+ *   read gets the file itself (the result the test laid out).
+ *
  * $AX86_STUB_LOG, when set, gets a line "bind TYPE NAME" for every bind,
  * with the name exactly as it reached the socket.  $AX86_STUB_BUF_MAX caps
- * SO_SNDBUF/SO_RCVBUF (default 128 MiB).
+ * SO_SNDBUF/SO_RCVBUF (default 128 MiB).  $AX86_STUB_NO_AFALG=1: no
+ * AF_ALG (socket fails with EAFNOSUPPORT, as on a kernel without it);
+ * $AX86_STUB_RESTRICT=1: bind takes the algorithm names of Linux 7.3's
+ * allowlist only, never a driver name (ENOENT).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -152,6 +160,10 @@ int __wrap_socket(int domain, int type, int protocol)
 {
 	struct sock *s;
 
+	if (domain == AF_ALG && getenv("AX86_STUB_NO_AFALG")) {
+		errno = EAFNOSUPPORT;
+		return -1;
+	}
 	if (domain == AF_NETLINK && protocol == NETLINK_CRYPTO)
 		s = new_sock(K_NETLINK);
 	else if (domain == AF_ALG)
@@ -274,6 +286,12 @@ int __wrap_bind(int fd, const struct sockaddr *sa, socklen_t len)
 	}
 	snprintf(name, sizeof(name), "%s", (const char *)a->salg_name);
 	log_line("bind %.14s %s\n", (const char *)a->salg_type, name);
+	if (getenv("AX86_STUB_RESTRICT") &&
+	    strcmp(name, "adiantum(xchacha12,aes)") &&
+	    strcmp(name, "adiantum(xchacha20,aes)")) {
+		errno = ENOENT;
+		return -1;
+	}
 	if (strcmp((char *)a->salg_type, "skcipher") &&
 	    strcmp((char *)a->salg_type, "hash")) {
 		errno = ENOENT;
@@ -655,6 +673,13 @@ int __wrap_open(const char *path, int flags, ...)
 		}
 		s = new_sock(K_DM);
 		return s ? fd_of(s) : -1;
+	}
+	if (root() && (flags & O_ACCMODE) != O_RDONLY &&
+	    strlen(path) > 21 &&
+	    !strcmp(path + strlen(path) - 21, "/parameters/selfcheck") &&
+	    !strncmp(path, "/sys/", 5)) {
+		snprintf(buf, sizeof(buf), "%s%s.written", root(), path);
+		return __real_open(buf, flags | O_CREAT | O_APPEND, 0600);
 	}
 	return __real_open(moved(path, buf, sizeof(buf)), flags, mode);
 }

@@ -9,6 +9,8 @@
  *   proc      proc_crypto.c and status: a /proc/crypto (WORKDIR/crypto.seed)
  *             mutated into the stub's root, then "status" run over it
  *   args      args.c: command lines of the tool's words and odd values
+ *   results   selfcheck.c: a module's self-check result, mutated, read
+ *             as check without AF_ALG reads it
  * Any sanitizer report ends the run (the input is in WORKDIR/input); a
  * run that survives prints one PASS line per part.
  *   parsefuzz SECONDS TESTMGR_H WORKDIR [SEED]
@@ -336,7 +338,8 @@ static const char *const words[] = {
 	"--", "-", "", "0", "1", "15", "16", "-1", "0x10", "1e9", "nan", "inf",
 	"-inf", "0.0000001", "86400", "86400.0001", "16777216", "16777217",
 	"18446744073709551615", "18446744073709551616", "999999999999999999999",
-	"+5", " 5", "5 ", "0x", "08", "--bogus",
+	"+5", " 5", "5 ", "0x", "08", "--bogus", "--selfcheck", "--dm-crypt",
+	"--mib", "4096", "4097",
 };
 
 static long fuzz_args(double secs, const char *dir, struct rng *r)
@@ -381,6 +384,46 @@ static long fuzz_args(double secs, const char *dir, struct rng *r)
 	return runs;
 }
 
+static const char sc_seed[] =
+	"PASS xchacha12-ax86-avx2 300 random keys, IVs and messages\n"
+	"FAIL xchacha20-ax86-avx2 encrypt of 17 bytes differs from byte 3\n"
+	"PASS chacha20-ax86-avx512vl (planted error) x\n"
+	"none: no self-check has run; write 1 to run one\n";
+
+static long fuzz_selfcheck(double secs, const char *dir, struct rng *r)
+{
+	struct opts o = { .driver = NULL };
+	double end = now() + secs;
+	struct buf b = { 0 };
+	struct pc_alg *algs;
+	char in[4096];
+	long runs = 0;
+	int n, saved, passed;
+
+	snprintf(in, sizeof(in), "%s/input", dir);
+	n = proc_crypto_read(&algs);
+	if (n < 0) {
+		algs = NULL;
+		n = 0;
+	}
+	saved = quiet(1);
+	while (now() < end) {
+		b.n = 0;
+		put(&b, 0, sc_seed, sizeof(sc_seed) - 1);
+		mutate(&b, r);
+		write_file(in, &b);
+		o.driver = rng_below(r, 4) ? NULL : "xchacha12-ax86-avx2";
+		passed = 0;
+		selfcheck_report("adiantum_x86_chacha", b.p, rng_below(r, 2),
+				 &o, algs, n, &passed);
+		runs++;
+	}
+	loud(1, saved);
+	free(algs);
+	free(b.p);
+	return runs;
+}
+
 int main(int argc, char **argv)
 {
 	double secs = argc > 3 ? atof(argv[1]) : 0;
@@ -413,6 +456,11 @@ int main(int argc, char **argv)
 	rng_seed(&r, seed, "args");
 	n = fuzz_args(secs, argv[3], &r);
 	printf("PASS parsefuzz argument parser: %ld command lines in %g s (seed %llu)\n",
+	       n, secs, (unsigned long long)seed);
+	fflush(stdout);
+	rng_seed(&r, seed, "selfcheck");
+	n = fuzz_selfcheck(secs, argv[3], &r);
+	printf("PASS parsefuzz selfcheck result reader: %ld mutated results in %g s (seed %llu)\n",
 	       n, secs, (unsigned long long)seed);
 	return 0;
 }

@@ -254,6 +254,92 @@ run "status --require-ours: mappings on ours pass" 0 \
 rm "$tmp/root/dm"
 run "status without a device mapper" 0 "^  \(none: no device mapper" "" -- status
 
+# --- check without AF_ALG: our modules' selfcheck parameters -----------
+# the result each module gives: a PASS line for every driver of ours it
+# has in the stub's /proc/crypto; the tool's writes land beside it
+sc_root() {
+	for m in adiantum_x86_chacha adiantum_x86_nhpoly1305 adiantum_x86_adiantum; do
+		d=$tmp/root/sys/module/$m/parameters
+		mkdir -p "$d"
+		awk -v m="$m" '$1 == "driver" { d = $3 }
+			$1 == "module" && $3 == m { print "PASS " d " 300 random cases against the portable C" }' \
+			"$tmp/root/proc/crypto" >"$d/selfcheck"
+	done
+}
+sc_file() { echo "$tmp/root/sys/module/$1/parameters/selfcheck"; }
+mkroot
+sc_root
+run "check --selfcheck: every driver's PASS line says without AF_ALG" 0 \
+	"^PASS check adiantum-xchacha12-aes-ax86-avx2 without AF_ALG \(adiantum_x86_adiantum's self-check\): 300 random" \
+	"^FAIL" -- check --selfcheck
+n=$(grep -c "^PASS check .* without AF_ALG" "$tmp/out")
+if [ "$n" = 10 ] && [ "$(cat "$(sc_file adiantum_x86_chacha).written")" = 1 ]; then
+	echo "PASS toolsan check --selfcheck: 10 PASS lines, 1 written to each selfcheck parameter"
+else
+	echo "FAIL toolsan check --selfcheck: $n PASS lines (want 10), wrote '$(cat "$(sc_file adiantum_x86_chacha).written" 2>&1)'"
+	failed=1
+fi
+AX86_STUB_NO_AFALG=1 run "check where socket(AF_ALG) fails: says so, then the self-check" 0 \
+	"^# check: AF_ALG is absent on this kernel \(socket\(AF_ALG\): .*\): running our modules' self-check instead \(without AF_ALG\)" \
+	"^FAIL|sysctl" -- check --testmgr "$testmgr"
+grep -q "^PASS check xchacha12-ax86-avx512vl without AF_ALG" "$tmp/out" ||
+	{ echo "FAIL toolsan check without AF_ALG printed no PASS for xchacha12-ax86-avx512vl"; failed=1; }
+AX86_STUB_RESTRICT=1 run "check where AF_ALG binds no driver name: says so, then the self-check" 0 \
+	"^# check: AF_ALG refuses to bind our driver .* although /proc/crypto lists it: running our modules' self-check" \
+	"^FAIL|sysctl" -- check --testmgr "$testmgr"
+AX86_STUB_NO_AFALG=1 run "check without AF_ALG needs no testmgr.h" 0 \
+	"^PASS check nhpoly1305-ax86-avx512 without AF_ALG" "^FAIL" -- check
+AX86_TEST_SELFCHECK_PLANT=1 run "the plant seam writes plant" 0 "" "" -- \
+	check --selfcheck --driver xchacha12-ax86-avx2
+grep -qx plant "$(sc_file adiantum_x86_chacha).written" ||
+	{ echo "FAIL toolsan AX86_TEST_SELFCHECK_PLANT did not write plant"; failed=1; }
+run "check --selfcheck --driver: that driver's line only" 0 \
+	"^PASS check xchacha12-ax86-avx2 without AF_ALG" "xchacha20|nhpoly|adiantum-" -- \
+	check --selfcheck --driver xchacha12-ax86-avx2
+run "check --selfcheck --driver of no such driver fails" 1 \
+	"^FAIL check without AF_ALG: no driver named bogus" "^PASS" -- \
+	check --selfcheck --driver bogus
+# the failures the tool must not let pass
+f=$(sc_file adiantum_x86_adiantum)
+sed -i '1s/^PASS \([^ ]*\) .*/FAIL \1 encrypt of 4096 bytes differs from the portable C from byte 7/' "$f"
+run "a module's FAIL line: FAIL, exit 1" 1 \
+	"^FAIL check adiantum-xchacha[0-9]+-aes-ax86-avx2 without AF_ALG \(adiantum_x86_adiantum's self-check\): encrypt of 4096 bytes" \
+	"" -- check --selfcheck
+grep -q "^PASS check xchacha12-ax86-avx2 without AF_ALG" "$tmp/out" ||
+	{ echo "FAIL toolsan a FAIL in one module hid the others' lines"; failed=1; }
+sc_root
+echo "PASS adiantum-xchacha12-aes-ax86-avx2 x" >"$(sc_file adiantum_x86_adiantum)"
+run "a driver of the module missing from its result: FAIL" 1 \
+	"^FAIL check adiantum-xchacha20-aes-ax86-avx2 without AF_ALG: registered by adiantum_x86_adiantum but not in its self-check" \
+	"" -- check --selfcheck
+echo "none: no self-check has run; write 1 to run one" >"$(sc_file adiantum_x86_adiantum)"
+run "a module that ran no check: FAIL" 1 \
+	"^FAIL check adiantum_x86_adiantum without AF_ALG: the module's self-check says: none" \
+	"" -- check --selfcheck
+: >"$(sc_file adiantum_x86_adiantum)"
+run "an empty result: FAIL" 1 \
+	"^FAIL check adiantum_x86_adiantum without AF_ALG: the module's self-check gave no result" \
+	"" -- check --selfcheck
+printf 'PASS adiantum-xchacha12-aes-ax86-avx2 x\nPASS adiantum-xchacha20-aes-ax86-avx2 y\ngarbage\n' \
+	>"$(sc_file adiantum_x86_adiantum)"
+run "a line that is neither PASS nor FAIL: FAIL" 1 \
+	"^FAIL check adiantum_x86_adiantum without AF_ALG: the module's self-check says: garbage" \
+	"" -- check --selfcheck
+sc_root
+rm -f "$(sc_file adiantum_x86_nhpoly1305)"
+run "a loaded module without the selfcheck parameter (older): FAIL" 1 \
+	"^FAIL check adiantum_x86_nhpoly1305 without AF_ALG: .*(no selfcheck parameter|No such file)" \
+	"" -- check --selfcheck
+sc_root
+rm -f "$(sc_file adiantum_x86_chacha).written"
+mkdir "$(sc_file adiantum_x86_chacha).written"
+run "the write refused: FAIL" 1 "^FAIL check adiantum_x86_chacha without AF_ALG: " \
+	"" -- check --selfcheck
+rm -rf "$tmp/root/sys"
+run "no module of ours loaded: FAIL, exit 1" 1 \
+	"^FAIL check without AF_ALG: none of our modules is loaded" "^PASS" -- \
+	check --selfcheck
+
 # --- the argument checks of tests/tool-args.sh, sanitized ---------------
 rm -rf "$tmp/root"
 mkdir -p "$tmp/root"
@@ -272,7 +358,7 @@ UBSAN_OPTIONS=$UBSAN_OPTIONS:log_path=$tmp/san \
 	"$dir/parsefuzz" "$secs" "$testmgr" "$tmp" >"$tmp/pf" 2>&1
 rc=$?
 cat "$tmp/pf"
-if [ $rc != 0 ] || [ "$(grep -c '^PASS' "$tmp/pf")" != 4 ]; then
+if [ $rc != 0 ] || [ "$(grep -c '^PASS' "$tmp/pf")" != 5 ]; then
 	echo "FAIL toolsan parsefuzz: exit $rc; the last input:"
 	od -c "$tmp/input" | head -8 | sed 's/^/    /'
 	cat "$tmp"/san* 2>/dev/null | head -20 | sed 's/^/    /'

@@ -161,15 +161,23 @@ tool_checks() {
 		over_ours="adiantum(xchacha12-ax86-$isa,aes-lib)"
 	fi
 
-	# --- 7.3's AF_ALG allowlist: the tool says why it cannot run --------
+	# --- 7.3's AF_ALG allowlist ------------------------------------------
 	# Under crypto.af_alg_restrict=1 every bind of a driver name fails
-	# with ENOENT; under 2 there is no AF_ALG socket.  The tool must name
-	# the sysctl and stop (exit 2) before any PASS or FAIL line.
+	# with ENOENT; under 2 there is no AF_ALG socket.  check says so and
+	# passes through our modules' self-check, never asking to lower the
+	# setting; fuzz and bench (through AF_ALG) name the sysctl and stop
+	# (exit 2) before any PASS or FAIL line, bench pointing at --dm-crypt.
 	if [ -e /proc/sys/crypto/af_alg_restrict ]; then
 		echo 1 >/proc/sys/crypto/af_alg_restrict
-		tool_expect "with crypto.af_alg_restrict=1 (7.3 default), check refuses and names the sysctl" \
-			2 "crypto\.af_alg_restrict = 1.*sysctl -w crypto\.af_alg_restrict=0" \
-			"^(PASS|FAIL) " check --driver "xchacha12-ax86-$isa"
+		tool_expect "with crypto.af_alg_restrict=1 (7.3 default), check says so and passes through the self-check" \
+			0 "^PASS check xchacha12-ax86-$isa without AF_ALG" \
+			"sysctl|^FAIL" check --driver "xchacha12-ax86-$isa"
+		grep -q "^# check: AF_ALG binds only listed algorithm names .*crypto.af_alg_restrict = 1.*: running our modules' self-check instead (without AF_ALG)" /tmp/te.out &&
+			pass "tool: check names crypto.af_alg_restrict = 1 in one line" ||
+			fail "tool: check does not say why it runs the self-check"
+		tool_expect "with crypto.af_alg_restrict=1, bench refuses and points at bench --dm-crypt" \
+			2 "bench --dm-crypt measures the adiantum drivers without AF_ALG" \
+			"^(PASS|FAIL) " bench --driver "xchacha12-ax86-$isa" --seconds 0.01
 		echo 2 >/proc/sys/crypto/af_alg_restrict
 		tool_expect "with crypto.af_alg_restrict=2, fuzz refuses and names the sysctl" \
 			2 "crypto\.af_alg_restrict = 2.*sysctl -w crypto\.af_alg_restrict=0" \

@@ -36,7 +36,7 @@ const char *const ax_access_names[] = { "sendmsg", "vmsplice", "stream" };
  * Every operation of the tool binds a driver by name, so it needs 0.
  * Returns the level, or 0 where the sysctl does not exist (before 7.3).
  */
-static int afalg_restrict_level(void)
+int ax_afalg_restrict_level(void)
 {
 	FILE *f = fopen("/proc/sys/crypto/af_alg_restrict", "r");
 	int level = 0;
@@ -53,7 +53,7 @@ int ax_afalg_available(const char **msg)
 {
 	/* first the socket: it loads af_alg, which brings the sysctl */
 	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0), err = -errno;
-	int level = afalg_restrict_level();
+	int level = ax_afalg_restrict_level();
 
 	if (fd >= 0)
 		close(fd);

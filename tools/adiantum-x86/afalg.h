@@ -45,6 +45,12 @@ struct ax_hash {
  */
 int ax_afalg_available(const char **msg);
 
+/*
+ * crypto.af_alg_restrict (Linux 7.3): 0 none, 1 listed algorithm names
+ * only, 2 no AF_ALG socket; 0 where the sysctl does not exist
+ */
+int ax_afalg_restrict_level(void);
+
 /* net.core.optmem_max, which bounds one AF_ALG request; 0 if unknown */
 long ax_optmem_max(void);
 

@@ -25,12 +25,15 @@ const char ax_usage[] =
 "  check    known answers (RFC 8439, the kernel's crypto/testmgr.h) through\n"
 "           AF_ALG for each of our drivers, and bad input (key/IV sizes, no\n"
 "           key, short messages) answered as the kernel's reference driver\n"
-"           answers it\n"
+"           answers it; where AF_ALG is absent or binds no driver name\n"
+"           (crypto.af_alg_restrict), our modules' self-check instead\n"
 "  fuzz     our drivers against the kernel's reference drivers (or the\n"
 "           portable C where the kernel has none): random keys, IVs,\n"
 "           lengths up to --max-len, counters near 2^32, sendmsg splits,\n"
 "           vmsplice, unaligned and in-place buffers\n"
-"  bench    MB/s of every driver at 512, 4096 and 65536 bytes\n"
+"  bench    MB/s of every driver at 512, 4096 and 65536 bytes through\n"
+"           AF_ALG; with --dm-crypt, write and read MB/s of dm-crypt on\n"
+"           each adiantum driver at sector sizes 512 and 4096\n"
 "\n"
 "options:\n"
 "  --driver NAME     only this driver (check, fuzz, bench), 1..127\n"
@@ -44,6 +47,13 @@ const char ax_usage[] =
 "  --max-len N       fuzz: longest message, 1..16777216 (default 262144;\n"
 "                    lowered, with a note, to what one AF_ALG request holds);\n"
 "                    below 16, each adiantum driver is skipped (SKIP)\n"
+"  --selfcheck       check: through our modules' self-check (root; the\n"
+"                    selfcheck parameter), even where AF_ALG works\n"
+"  --dm-crypt        bench: dm-crypt on a loop device over /dev/shm, each\n"
+"                    of our adiantum drivers and the kernel's template\n"
+"                    (root; no AF_ALG needed)\n"
+"  --mib N           bench --dm-crypt: MiB written and read per row,\n"
+"                    1..4096 (default 128)\n"
 "  --require-ours    status: exit 1 unless all our drivers passed their\n"
 "                    self-tests and win for every name, and no dm-crypt\n"
 "                    mapping is on the kernel's template while ours is there\n"
@@ -116,6 +126,9 @@ static bool takes(const char *cmd, const char *opt)
 		{ "--seconds", " fuzz bench " },
 		{ "--max-len", " fuzz " },
 		{ "--require-ours", " status " },
+		{ "--selfcheck", " check " },
+		{ "--dm-crypt", " bench " },
+		{ "--mib", " bench " },
 	};
 	char word[16];
 	size_t i;
@@ -130,7 +143,7 @@ static bool takes(const char *cmd, const char *opt)
 int ax_parse_args(int argc, char **argv, struct opts *o)
 {
 	const char *cmd = argv[1];
-	bool cases_set = false, seconds_set = false;
+	bool cases_set = false, seconds_set = false, mib_set = false;
 	int i, err = 0;
 
 	for (i = 2; i < argc && !err; i++) {
@@ -151,6 +164,14 @@ int ax_parse_args(int argc, char **argv, struct opts *o)
 			o->require_ours = true;
 			continue;
 		}
+		if (!strcmp(a, "--selfcheck")) {
+			o->selfcheck = true;
+			continue;
+		}
+		if (!strcmp(a, "--dm-crypt")) {
+			o->dm_crypt = true;
+			continue;
+		}
 		if (strncmp(a, "--", 2)) {
 			fprintf(stderr, "adiantum-x86: unknown option %s\n%s", a,
 				ax_usage);
@@ -167,6 +188,7 @@ int ax_parse_args(int argc, char **argv, struct opts *o)
 			o->driver = v;
 		} else if (!strcmp(a, "--testmgr")) {
 			o->testmgr = v;
+			o->testmgr_given = true;
 		} else if (!strcmp(a, "--seed")) {
 			err = parse_u64(a, v, &o->seed);
 		} else if (!strcmp(a, "--cases")) {
@@ -177,6 +199,9 @@ int ax_parse_args(int argc, char **argv, struct opts *o)
 			seconds_set = true;
 		} else if (!strcmp(a, "--max-len")) {
 			err = parse_long(a, v, 1, AX_MAX_LEN, &o->max_len);
+		} else if (!strcmp(a, "--mib")) {
+			err = parse_long(a, v, 1, AX_MAX_MIB, &o->mib);
+			mib_set = true;
 		}
 	}
 	if (err)
@@ -187,5 +212,13 @@ int ax_parse_args(int argc, char **argv, struct opts *o)
 	}
 	if (!strcmp(cmd, "fuzz") && seconds_set)
 		o->cases = 0;
+	if (mib_set && !o->dm_crypt) {
+		fprintf(stderr, "adiantum-x86: --mib goes with bench --dm-crypt\n");
+		return 2;
+	}
+	if (seconds_set && o->dm_crypt) {
+		fprintf(stderr, "adiantum-x86: bench --dm-crypt takes --mib, not --seconds\n");
+		return 2;
+	}
 	return 0;
 }

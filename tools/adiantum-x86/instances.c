@@ -32,6 +32,12 @@ int instantiate(const char *driver)
 	return err;
 }
 
+void remember_instance(const char *driver)
+{
+	if (nr_created < (int)ARRAY_SIZE(created))
+		created[nr_created++] = strdup(driver);
+}
+
 void drop_instances(void)
 {
 	int err, try;

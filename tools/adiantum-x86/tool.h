@@ -19,12 +19,17 @@ struct opts {
 	double seconds;		/* fuzz: per driver; bench: per cell */
 	long max_len;		/* fuzz */
 	bool require_ours;	/* status: fail unless ours serve everything */
+	bool testmgr_given;	/* check: --testmgr on the command line */
+	bool selfcheck;		/* check: the modules' self-check, not AF_ALG */
+	bool dm_crypt;		/* bench: through dm-crypt, not AF_ALG */
+	long mib;		/* bench --dm-crypt: MiB per row and way */
 };
 
 /* limits of the numeric options, checked before any command runs */
 #define AX_MAX_CASES	1000000000L
 #define AX_MAX_SECONDS	86400.0
 #define AX_MAX_LEN	(16L << 20)
+#define AX_MAX_MIB	4096L
 
 /* args.c: the usage text, and the options of argv[2..] for command argv[1] */
 extern const char ax_usage[];
@@ -45,6 +50,27 @@ int check_load_vectors(const struct opts *o);		/* check.c */
 void check_free_vectors(void);
 int cmd_fuzz(const struct opts *o);			/* fuzz.c */
 int cmd_bench(const struct opts *o);			/* bench.c */
+
+/*
+ * selfcheck.c: check without AF_ALG, through the selfcheck parameter of
+ * each module of ours that is loaded.  check_afalg_refused() says why
+ * AF_ALG cannot check our drivers here (absent, switched off, restricted
+ * to algorithm names), or returns NULL when it can.
+ */
+const char *check_afalg_refused(void);
+int cmd_selfcheck(const struct opts *o);
+/*
+ * The result text of module @module's selfcheck parameter as the tool's
+ * lines; @run_failed: the kernel said the run failed (-EBADMSG).  Returns
+ * the failures; adds the drivers reported to *@passed.  @algs (@n
+ * entries of /proc/crypto): every driver of ours the module registered
+ * must be in the text.
+ */
+int selfcheck_report(const char *module, const char *text, bool run_failed,
+		     const struct opts *o, const struct pc_alg *algs, int n,
+		     int *passed);
+
+int cmd_dmbench(const struct opts *o);			/* dmbench.c */
 
 /* algs.c: the names our modules provide, and which drivers to use */
 extern const char *const ax_names[];
@@ -82,6 +108,8 @@ bool pick_reference(const struct pc_alg *algs, int n, const char *name,
  */
 int instantiate(const char *driver);
 void drop_instances(void);
+/* a template instance someone else (dm-crypt) built for us: drop it too */
+void remember_instance(const char *driver);
 
 /* util.c: allocation that exits with a message when memory runs out */
 void *xmalloc(size_t n);

@@ -1,15 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
 """
-The cores the model looks at, ours and Linux 6.1's: where each region
-starts and ends (labels of the sources), and how often a call of the core
-runs each region for a given length.
+What the model runs: the CPUs, which code serves each of them on each
+side, the calls one Adiantum message makes in the order it makes them,
+and the loops of the cores (labels of the sources) for the per-loop
+tables.
 
-A region is (function, start, end[, skip]) with the points of
-mca.Object.point(); "loop" regions are modelled in the steady state
-(cycles per iteration over many iterations), "once" regions as one pass
-through straight-line code.  Only the lengths the messages need are
-supported (whole batches of the ChaCha cores; NH tails of 0 or 3 units):
-any other length is an error, not a guess.
+A call is a job of tools/model/trace.c, "side:core:arg" (arg: bytes,
+Poly1305 blocks, or 1 to encrypt and 0 to decrypt); a walk is a tuple of
+calls and BARRIERs, modelled as one straight run of the instructions the
+calls executed (model.py).  A BARRIER stands where the next call needs
+the previous one's result through memory and nothing of it can start
+earlier (M1 -> AES -> HChaCha -> the stream): llvm-mca does not see
+dependencies through memory, so without it the next call would overlap
+the chain it waits for.
 """
 import re
 
@@ -17,240 +20,368 @@ from mca import ModelError
 
 OURS = "arch/x86/crypto"
 LINUX = "linux-source-6.1/arch/x86/crypto"     # under build/
+LINUX_TOP = "linux-source-6.1"                 # under build/
 
+BARRIER = "barrier"
+MESSAGES = (4096, 512)
+
+# (name, llvm -mcpu, the widest ISA of ours it has, AES-NI, pshufb slow)
+# named for the AES they have; sandybridge-noaesni is a Sandy Bridge
+# Pentium (SSSE3, no AVX, no AES-NI), and stands in for Core 2 too; the
+# slow-pshufb CPUs are cpu_quirks.h's ax86_slow_pshufb_models (Bonnell to
+# Airmont) and AMD family 0x16 (Jaguar: btver2); llvm 14's goldmont is its
+# Silvermont model, but Goldmont is not on that list
+CPUS = [
+    ("bonnell", "bonnell", "ssse3", False, True),
+    ("silvermont-noaesni", "silvermont", "ssse3", False, True),
+    ("silvermont", "silvermont", "ssse3", True, True),
+    ("goldmont", "goldmont", "ssse3", True, False),
+    ("btver2", "btver2", "avx", True, True),
+    ("bdver2", "bdver2", "avx", True, False),
+    ("sandybridge-noaesni", "sandybridge", "ssse3", False, False),
+    ("haswell", "haswell", "avx2", True, False),
+    ("znver1", "znver1", "avx2", True, False),
+    ("znver3", "znver3", "avx2", True, False),
+    ("znver4", "znver4", "avx2", True, False),     # if this llvm has it
+]
+
+LEVELS = ["sse2", "ssse3", "avx", "avx2"]
+# the ISA each traced core needs ("aes": AES-NI on top of SSE2)
+NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
+         "chacha-avx": "avx", "chacha-avx2": "avx2",
+         "nh-sse2": "sse2", "nh-avx": "avx", "nh-avx2": "avx2",
+         "hchacha-ssse3": "ssse3", "hchacha-scalar": "sse2",
+         "poly1305": "sse2", "poly1305-emit": "sse2",
+         "aes-aesni": "aes", "aes-vperm": "ssse3", "aes-ct": "sse2",
+         "aes-generic": "sse2"}
+
+
+class Cpu:
+    def __init__(self, name, mcpu, level, aesni, slow_pshufb):
+        self.name, self.mcpu, self.level = name, mcpu, level
+        self.aesni, self.slow_pshufb = aesni, slow_pshufb
+
+    def has(self, core):
+        need = NEEDS[core]
+        if need == "aes":
+            return self.aesni
+        return LEVELS.index(self.level) >= LEVELS.index(need)
+
+    def runs(self, walk):
+        return all(self.has(c.split(":")[1]) for c in walk if c != BARRIER)
+
+
+def call(side, core, arg=0):
+    return "%s:%s:%d" % (side, core, arg)
+
+
+def component(job):
+    """stream, hchacha, nh, poly1305 or aes: what a call is part of."""
+    core = job.split(":")[1]
+    if core.startswith("chacha"):
+        return "stream"
+    return core.split("-")[0]
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+class Policy:
+    """
+    Which cores our driver runs per variant, read from the headers that
+    decide it, so that the model follows them: adiantum_dispatch.h
+    (AX86_ADIANTUM_NH_<isa>, AX86_ADIANTUM_AES_<isa>) and
+    chacha_dispatch.h (the HChaCha of each variant).  The variant that
+    serves is isa.h's ranking: the widest the CPU has, but SSE2 above
+    SSSE3 where pshufb is slow (ssse3 ranks 395, sse2 400).  Zen 5's
+    slow-SIMD-chains switch (scalar HChaCha, paired ChaCha) is for AMD
+    family 0x1a only, and none of the CPUs here is one.
+    """
+
+    def __init__(self, top):
+        d = read("%s/%s/adiantum_dispatch.h" % (top, OURS))
+        self.nh = dict(re.findall(r"^#define\s+AX86_ADIANTUM_NH_(\w+)\s+(\w+)",
+                                  d, re.M))
+        self.aes = dict(re.findall(
+            r"^#define\s+AX86_ADIANTUM_AES_(\w+)\s+(\w+)", d, re.M))
+        c = read("%s/%s/chacha_dispatch.h" % (top, OURS))
+        self.hchacha = {isa: "ssse3" for isa in
+                        re.findall(r"^AX86_HCHACHA_SSSE3\((\w+)\)", c, re.M)}
+        m = re.search(r"ax86_hchacha_simd_sse2\([^)]*\)\s*\{\s*"
+                      r"ax86_hchacha_(\w+)\(", c)
+        if m:
+            self.hchacha["sse2"] = m.group(1)
+        for isa in LEVELS:
+            for what, table in (("NH", self.nh), ("AES", self.aes),
+                                ("HChaCha", self.hchacha)):
+                if isa not in table:
+                    raise ModelError("the headers name no %s core for the "
+                                     "%s variant" % (what, isa))
+
+    @staticmethod
+    def variant(cpu):
+        if cpu.slow_pshufb and cpu.level == "ssse3":
+            return "sse2"
+        return cpu.level
+
+    def ours(self, cpu):
+        isa = self.variant(cpu)
+        return {"variant": isa, "stream": "chacha-" + isa,
+                "hchacha": "hchacha-" + self.hchacha[isa],
+                "nh": "nh-" + self.nh[isa],
+                "aes": "aes-aesni" if cpu.aesni else "aes-" + self.aes[isa]}
+
+    @staticmethod
+    def linux(cpu):
+        """
+        Linux 6.1's adiantum template on that CPU: xchacha12-simd (AVX2
+        8-block calls or SSSE3 4-block calls, chacha_glue.c), its SSSE3
+        HChaCha, nhpoly1305-avx2 or -sse2, Poly1305 in C
+        (poly1305_core_*() of lib/crypto/poly1305-donna64.c, for the
+        tweak and inside nhpoly1305) and the "aes" cipher: aes-aesni, else
+        aes-generic.
+        """
+        avx2 = cpu.level == "avx2"
+        return {"variant": "avx2" if avx2 else "ssse3",
+                "stream": "chacha-avx2" if avx2 else "chacha-ssse3",
+                "hchacha": "hchacha-ssse3",
+                "nh": "nh-avx2" if avx2 else "nh-sse2",
+                "aes": "aes-aesni" if cpu.aesni else "aes-generic"}
+
+
+def nh_messages(bulk):
+    """L in NH messages of 1024 bytes, the last one shorter."""
+    if bulk <= 0 or bulk % 16:
+        raise ModelError("L of %d bytes is not whole 16-byte units" % bulk)
+    return [min(1024, bulk - off) for off in range(0, bulk, 1024)]
+
+
+def stream_len(length):
+    """The template's stream: L up to a whole block where R has room."""
+    bulk = length - 16
+    up = -(-bulk // 64) * 64
+    return up if up <= length else bulk
+
+
+def linux_stream(cores, nbytes):
+    """chacha_dosimd(): one call per 512 (AVX2) or 256 bytes (SSSE3)."""
+    batch = 512 if cores["stream"] == "chacha-avx2" else 256
+    if nbytes % batch:
+        raise ModelError("Linux's stream of %d bytes is not whole %d-byte "
+                         "calls" % (nbytes, batch))
+    return [call("linux", cores["stream"], batch)] * (nbytes // batch)
+
+
+def hash_calls(side, cores, bulk):
+    """NHPoly1305 of L, as each side runs it."""
+    msgs = nh_messages(bulk)
+    nh = [call(side, cores["nh"], n) for n in msgs]
+    if side == "ours":
+        # the whole-message path (crypto/nhpoly1305.h): every NH, then one
+        # Poly1305 call over all their sums that emits (L <= 4 NH messages)
+        if len(msgs) > 4:
+            raise ModelError("ours: L of %d bytes is not one Poly1305 call"
+                             % bulk)
+        return nh + [call("ours", "poly1305-emit", 2 * len(msgs))]
+    # crypto/nhpoly1305.c: each finished NH message's two blocks, the
+    # unfinished last one's at final, then the emit
+    out = []
+    for n, c in zip(msgs, nh):
+        out.append(c)
+        if n == 1024:
+            out.append(call("linux", "poly1305", 2))
+    if msgs[-1] != 1024:
+        out.append(call("linux", "poly1305", 2))
+    return out + [call("linux", "poly1305-emit")]
+
+
+def tweak_calls(side):
+    """H_T: Poly1305 of the header block and the 32-byte tweak."""
+    if side == "ours":
+        return [call("ours", "poly1305-emit", 3)]
+    return [call("linux", "poly1305", 1), call("linux", "poly1305", 2),
+            call("linux", "poly1305-emit")]
+
+
+def middle_calls(side, cores, enc):
+    """
+    The serial chain after H_L, up to the stream, and what the side runs
+    after the stream before hashing L_out.  Encrypting, AES makes C_M,
+    which HChaCha needs.  Decrypting, C_M is M1 and both AES^-1 and
+    HChaCha wait only for it: ours runs the block before HChaCha
+    (ax86_adiantum_setup()), so the barrier before the stream waits for
+    both; Linux 6.1 decrypts after the stream (adiantum_finish()).
+    """
+    aes = call(side, cores["aes"], int(enc))
+    hchacha = call(side, cores["hchacha"])
+    if enc:
+        return [BARRIER, aes, BARRIER, hchacha, BARRIER], []
+    if side == "ours":
+        return [BARRIER, aes, hchacha, BARRIER], []
+    return [BARRIER, hchacha, BARRIER], [aes]
+
+
+def stream_calls(side, cores, nbytes):
+    if side == "ours":
+        return [call("ours", cores["stream"], nbytes)]
+    return linux_stream(cores, nbytes)
+
+
+def message(side, cores, length, enc):
+    """
+    The calls of one whole message, in order.  Ours (crypto/adiantum.h,
+    ax86_adiantum_crypt()): NH of L_in, H_T, the Poly1305 of L_in's sums,
+    AES, HChaCha, the stream, NH and Poly1305 of L_out.  Linux 6.1
+    (crypto/adiantum.c): H_T, NHPoly1305 of L_in, AES (encrypting),
+    HChaCha, the stream, AES^-1 (decrypting), NHPoly1305 of L_out.
+    """
+    bulk = length - 16
+    h = hash_calls(side, cores, bulk)
+    if side == "ours":
+        first = h[:-1] + tweak_calls(side) + h[-1:]
+    else:
+        first = tweak_calls(side) + h
+    before, after = middle_calls(side, cores, enc)
+    return tuple(first + before +
+                 stream_calls(side, cores, stream_len(length)) + after + h)
+
+
+def simd_part(side, cores, length):
+    """The SIMD work alone (the old adiantum-N items): NH twice, HChaCha,
+    the stream."""
+    nh = [c for c in hash_calls(side, cores, length - 16)
+          if component(c) == "nh"]
+    return tuple(nh + [call(side, cores["hchacha"])] +
+                 stream_calls(side, cores, stream_len(length)) + nh)
+
+
+def sections(side, cores, cpu, length=4096):
+    """
+    The kernel_fpu_begin() sections of one message of @length bytes:
+    a list of walks.  Ours (adiantum_glue.c): one section where the CPU
+    has AVX2; elsewhere the hash of L with the middle step (H_T is
+    computed before, outside), then the XOR pass AX86_FPU_SECTION_BYTES
+    (2048) at a time, each piece hashed as it goes through the NHPoly1305
+    state (crypto/nhpoly1305.h: whole NH messages in batches, a short
+    last one left for the final).  Linux 6.1: its ChaCha glue and
+    nhpoly1305 glue each take at most a page per section.
+    """
+    bulk = length - 16
+    if side == "linux":
+        # nhpoly1305-*'s update (every NH and the blocks of the finished
+        # messages), then its final
+        h = hash_calls(side, cores, bulk)
+        last = max(i for i, c in enumerate(h) if component(c) == "nh")
+        return [tuple(stream_calls(side, cores, stream_len(length))),
+                tuple(h[:last + 1]), tuple(h[last + 1:])]
+    if cpu.level == "avx2":
+        return [message(side, cores, length, enc) for enc in (True, False)]
+    nh = cores["nh"]
+    # the hash of L and the middle step: whole NH messages in one batch
+    # and their Poly1305 blocks, the short last NH, then the final's emit
+    whole, left = divmod(bulk, 1024)
+    first = [call("ours", nh, 1024)] * whole
+    if whole:
+        first.append(call("ours", "poly1305", 2 * whole))
+    if left:
+        first.append(call("ours", nh, left))
+    first.append(call("ours", "poly1305-emit", 2 if left else 0))
+    out = [tuple(first + middle_calls("ours", cores, enc)[0][:-1])
+           for enc in (True, False)]
+    # the XOR pass, each piece hashed the same way; the last one ends
+    for off in range(0, bulk, 2048):
+        n = min(2048, bulk - off)
+        whole, left = divmod(n, 1024)
+        piece = [call("ours", cores["stream"], n)]
+        piece += [call("ours", nh, 1024)] * whole
+        if whole:
+            piece.append(call("ours", "poly1305", 2 * whole))
+        if left:
+            piece.append(call("ours", nh, left))
+        if off + n == bulk:
+            piece.append(call("ours", "poly1305-emit", 2 if left else 0))
+        out.append(tuple(piece))
+    return out
+
+
+# -- the loops, cut out of the sources by their labels ------------------
 
 class Core:
-    def __init__(self, side, name, src, regions, plan, anchor=None):
-        self.side = side            # "ours" or "linux"
-        self.name = name            # e.g. chacha-ssse3
+    """Loops of one core: region name -> (func, start, end)."""
+
+    def __init__(self, side, name, src, regions, anchor=None):
+        self.side = side
+        self.name = name
         self.src = src              # path of the .S (LINUX: under build/)
-        self.regions = regions      # name -> (kind, func, start, end, skip)
-        self.plan = plan            # (length, nrounds) -> [(region, count)]
-        self.anchor = anchor        # label whose group gives \@, if used
+        self.regions = regions
+        self.anchor = anchor        # label whose number gives \@, if used
 
 
-def whole(length, batch, what):
-    if length <= 0 or length % batch:
-        raise ModelError("%s: %d bytes is not whole %d-byte batches"
-                         % (what, length, batch))
-    return length // batch
-
-
-def source_define(path, name):
-    """A #define of the source, e.g. the size of the wiped keystream."""
-    with open(path) as f:
-        m = re.search(r"^#define\s+%s\s+(\d+)" % name, f.read(), re.M)
-    if not m:
-        raise ModelError("%s: no #define %s" % (path, name))
-    return int(m.group(1))
-
-
-# the OUT macro of our ChaCha cores: a full batch XORs, a final partial one
-# parks its keystream in KS; each leaves the other path out
-XOR_PATH = [(r"\.Lpark\d*", r"\.Lnext\d*")]
-PARK_PATH = [("into:" + r"\.Lpark\d*", r"\.Lpark\d*")]
-
-
-def ours_chacha(name, func, src, batch, vector):
-    """
-    ax86_chacha_xor_*: setup, per batch (rows loaded, rounds, output), a
-    final partial batch XORed from the parked keystream (16 or 32 bytes,
-    then single bytes, at a time), and the wipe of the frame: up to KS
-    after whole batches, all of it after a partial one.
-    """
+def ours_chacha(name, func, src):
     # each core is a macro expanded more than once (the SSE ones per ISA,
     # the AVX2 one plain and in pairs): their labels end in the number gas
     # gives that expansion (\@), the one .Lbatch of the function has it
     n = "\\@"
-    chunk = r"\.Ltail%d" % vector + n
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Lbatch" + n, ()),
-        "load": ("once", func, r"\.Lbatch" + n, r"\.Lround" + n, ()),
-        "round": ("loop", func, r"\.Lround" + n, "loop:\\.Lround" + n, ()),
-        "out": ("once", func, "loop:\\.Lround" + n, r"\.Ltail" + n,
-                XOR_PATH),
-        "out_part": ("once", func, "loop:\\.Lround" + n, r"\.Ltail" + n,
-                     PARK_PATH),
-        "tail": ("once", func, r"\.Ltail" + n, chunk, ()),
-        "tail_chunk": ("loop", func, chunk, "loop:" + chunk, ()),
-        "tail_byte": ("loop", func, r"\.Ltail1" + n, r"loop:\.Ltail1" + n,
-                      ()),
-        "tail_done": ("once", func, r"\.Ltail_done" + n, r"\.Ldone" + n, ()),
-        "finish": ("once", func, r"\.Ldone" + n, r"\.Lwipe" + n, ()),
-        "wipe_part": ("once", func, r"\.Lwipe_from_0" + n, r"\.Lwipe" + n,
-                      ()),
-        "wipe": ("loop", func, r"\.Lwipe" + n, "loop:\\.Lwipe" + n, ()),
-        "ret": ("once", func, "loop:\\.Lwipe" + n, "END", ()),
-    }
-
-    def plan(length, nrounds):
-        if length <= 0:
-            raise ModelError("%s: empty stream" % name)
-        full, part = divmod(length, batch)
-        batches = full + (part > 0)
-        steps = [("setup", 1), ("load", batches),
-                 ("round", batches * nrounds // 2), ("out", full)]
-        if part:
-            steps += [("out_part", 1), ("tail", 1),
-                      ("tail_chunk", part // vector),
-                      ("tail_byte", part % vector), ("tail_done", 1),
-                      ("wipe_part", 1),
-                      ("wipe", source_define(src, "FRAME_BYTES") // vector)]
-        else:
-            steps += [("finish", 1),
-                      ("wipe", source_define(src, "KS") // vector)]
-        return steps + [("ret", 1)]
-    return Core("ours", name, src, regions, plan, r"\.Lbatch(\d+)")
+    return Core("ours", name, src,
+                {"round": (func, r"\.Lround" + n, "loop:\\.Lround" + n)},
+                r"\.Lbatch(\d+)")
 
 
-def ours_hchacha():
-    func = "ax86_hchacha_ssse3"
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Ldround", ()),
-        "round": ("loop", func, r"\.Ldround", r"loop:\.Ldround", ()),
-        "out": ("once", func, r"loop:\.Ldround", "END", ()),
-    }
-    return Core("ours", "hchacha", OURS + "/hchacha-ssse3-x86_64.S", regions,
-                lambda length, nr: [("setup", 1), ("round", nr // 2),
-                                    ("out", 1)])
-
-
-def nh_units_left(length, step, what):
-    if length <= 0 or length % 16 or length > 1024:
-        raise ModelError("%s: bad NH length %d" % (what, length))
-    return (length % step) // 16
-
-
-def ours_nh_sse2():
-    """Four units (64 bytes) a loop, one unit a loop for the rest."""
-    func = "ax86_nh_sse2"
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Lfour", ()),
-        "four": ("loop", func, r"\.Lfour", r"loop:\.Lfour", ()),
-        "drain": ("once", func, r"loop:\.Lfour", r"\.Lone", ()),
-        "one": ("loop", func, r"\.Lone", r"loop:\.Lone", ()),
-        "sum": ("once", func, r"\.Lsum", "END", ()),
-    }
-
-    def plan(length, nrounds):
-        left = nh_units_left(length, 64, "nh-sse2")
-        return [("setup", 1), ("four", length // 64),
-                ("drain", int(length >= 64)), ("one", left), ("sum", 1)]
-    return Core("ours", "nh-sse2", OURS + "/nh-sse2-x86_64.S", regions, plan)
-
-
-def ours_nh_avx():
-    """Four units (xmm, VEX) a loop, one unit a loop for the rest."""
-    func = "ax86_nh_avx"
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Lfour_avx", ()),
-        "four": ("loop", func, r"\.Lfour_avx", r"loop:\.Lfour_avx", ()),
-        "one": ("loop", func, r"\.Lone_avx", r"loop:\.Lone_avx", ()),
-        "sum": ("once", func, r"\.Lsum_avx", "END", ()),
-    }
-
-    def plan(length, nrounds):
-        left = nh_units_left(length, 64, "nh-avx")
-        return [("setup", 1), ("four", length // 64), ("one", left),
-                ("sum", 1)]
-    return Core("ours", "nh-avx", OURS + "/nh-avx2-x86_64.S", regions, plan)
-
-
-def ours_nh_avx2():
-    """Eight units (four ymm steps) a loop, then two a loop, then one (xmm)."""
-    func = "ax86_nh_avx2"
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Leight", ()),
-        "eight": ("loop", func, r"\.Leight", r"loop:\.Leight", ()),
-        "pair": ("loop", func, r"\.Lpair", r"loop:\.Lpair", ()),
-        "odd": ("once", func, r"\.Lodd", r"\.Lsum", ()),
-        "sum": ("once", func, r"\.Lsum", "END", ()),
-    }
-
-    def plan(length, nrounds):
-        left = nh_units_left(length, 32, "nh-avx2")
-        return [("setup", 1), ("eight", length // 128),
-                ("pair", length % 128 // 32), ("odd", left), ("sum", 1)]
-    return Core("ours", "nh-avx2", OURS + "/nh-avx2-x86_64.S", regions, plan)
-
-
-def linux_chacha(name, func, src, batch, head):
-    """One call per batch (chacha_dosimd's loop); whole batches only."""
-    regions = {
-        "setup": ("once", func, "FUNC", head, ()),
-        "round": ("loop", func, head, "loop:" + head, ()),
-        "out": ("once", func, "loop:" + head, r"\.Lxorpart\d", ()),
-    }
-
-    def plan(length, nrounds):
-        calls = whole(length, batch, name)
-        return [("setup", calls), ("round", calls * nrounds // 2),
-                ("out", calls)]
-    return Core("linux", name, src, regions, plan)
-
-
-def linux_hchacha():
-    src = LINUX + "/chacha-ssse3-x86_64.S"
-    regions = {
-        "call": ("once", "hchacha_block_ssse3", "FUNC", "END", ()),
-        "setup": ("once", "chacha_permute", "FUNC", r"\.Ldoubleround", ()),
-        "round": ("loop", "chacha_permute", r"\.Ldoubleround",
-                  r"loop:\.Ldoubleround", ()),
-        "out": ("once", "chacha_permute", r"loop:\.Ldoubleround", "END", ()),
-    }
-    return Core("linux", "hchacha", src, regions,
-                lambda length, nr: [("call", 1), ("setup", 1),
-                                    ("round", nr // 2), ("out", 1)])
-
-
-def linux_nh(name, func, src):
-    """64 bytes a loop; a tail of three units is straight-line code."""
-    regions = {
-        "setup": ("once", func, "FUNC", r"\.Lloop4", ()),
-        "four": ("loop", func, r"\.Lloop4", r"loop:\.Lloop4", ()),
-        "tail3": ("once", func, r"\.Lloop4_done", r"\.Ldone", ()),
-        "sum": ("once", func, r"\.Ldone", "END", ()),
-    }
-
-    def plan(length, nrounds):
-        left = nh_units_left(length, 64, name)
-        if left not in (0, 3):
-            raise ModelError("%s: a tail of %d units is not modelled"
-                             % (name, left))
-        return [("setup", 1), ("four", length // 64), ("tail3", left // 3),
-                ("sum", 1)]
-    return Core("linux", name, src, regions, plan)
-
-
-def all_cores():
+def all_loops():
     sse = OURS + "/chacha-sse-x86_64.S"
-    avx2 = OURS + "/chacha-avx2-x86_64.S"
-    return {
-        ("ours", "chacha-sse2"): ours_chacha("chacha-sse2",
-                                             "ax86_chacha_xor_sse2", sse,
-                                             256, 16),
-        ("ours", "chacha-ssse3"): ours_chacha("chacha-ssse3",
-                                              "ax86_chacha_xor_ssse3", sse,
-                                              256, 16),
-        ("ours", "chacha-avx"): ours_chacha("chacha-avx",
-                                            "ax86_chacha_xor_avx", sse,
-                                            256, 16),
-        ("ours", "chacha-avx2"): ours_chacha("chacha-avx2",
-                                             "ax86_chacha_xor_avx2", avx2,
-                                             512, 32),
-        ("ours", "hchacha"): ours_hchacha(),
-        ("ours", "nh-sse2"): ours_nh_sse2(),
-        ("ours", "nh-avx"): ours_nh_avx(),
-        ("ours", "nh-avx2"): ours_nh_avx2(),
-        ("linux", "chacha-ssse3"): linux_chacha(
-            "chacha-ssse3", "chacha_4block_xor_ssse3",
-            LINUX + "/chacha-ssse3-x86_64.S", 256, r"\.Ldoubleround4"),
-        ("linux", "chacha-avx2"): linux_chacha(
-            "chacha-avx2", "chacha_8block_xor_avx2",
-            LINUX + "/chacha-avx2-x86_64.S", 512, r"\.Ldoubleround8"),
-        ("linux", "hchacha"): linux_hchacha(),
-        ("linux", "nh-sse2"): linux_nh("nh-sse2", "nh_sse2",
-                                       LINUX + "/nh-sse2-x86_64.S"),
-        ("linux", "nh-avx2"): linux_nh("nh-avx2", "nh_avx2",
-                                       LINUX + "/nh-avx2-x86_64.S"),
-    }
+    nh2 = OURS + "/nh-avx2-x86_64.S"
+    lss = LINUX + "/chacha-ssse3-x86_64.S"
+    loops = [
+        ours_chacha("chacha-sse2", "ax86_chacha_xor_sse2", sse),
+        ours_chacha("chacha-ssse3", "ax86_chacha_xor_ssse3", sse),
+        ours_chacha("chacha-avx", "ax86_chacha_xor_avx", sse),
+        ours_chacha("chacha-avx2", "ax86_chacha_xor_avx2",
+                    OURS + "/chacha-avx2-x86_64.S"),
+        Core("ours", "nh-sse2", OURS + "/nh-sse2-x86_64.S",
+             {"four": ("ax86_nh_sse2", r"\.Lfour", r"loop:\.Lfour")}),
+        Core("ours", "nh-avx", nh2,
+             {"four": ("ax86_nh_avx", r"\.Lfour_avx", r"loop:\.Lfour_avx")}),
+        Core("ours", "nh-avx2", nh2,
+             {"eight": ("ax86_nh_avx2", r"\.Leight", r"loop:\.Leight")}),
+        Core("ours", "hchacha-ssse3", OURS + "/hchacha-ssse3-x86_64.S",
+             {"round": ("ax86_hchacha_ssse3", r"\.Ldround",
+                        r"loop:\.Ldround")}),
+        Core("ours", "hchacha-scalar", OURS + "/hchacha-scalar-x86_64.S",
+             {"round": ("ax86_hchacha_scalar", r"\.Ldround",
+                        r"loop:\.Ldround")}),
+        Core("linux", "chacha-ssse3", lss,
+             {"round": ("chacha_4block_xor_ssse3", r"\.Ldoubleround4",
+                        r"loop:\.Ldoubleround4")}),
+        Core("linux", "chacha-avx2", LINUX + "/chacha-avx2-x86_64.S",
+             {"round": ("chacha_8block_xor_avx2", r"\.Ldoubleround8",
+                        r"loop:\.Ldoubleround8")}),
+        Core("linux", "hchacha-ssse3", lss,
+             {"round": ("chacha_permute", r"\.Ldoubleround",
+                        r"loop:\.Ldoubleround")}),
+        Core("linux", "nh-sse2", LINUX + "/nh-sse2-x86_64.S",
+             {"four": ("nh_sse2", r"\.Lloop4", r"loop:\.Lloop4")}),
+        Core("linux", "nh-avx2", LINUX + "/nh-avx2-x86_64.S",
+             {"four": ("nh_avx2", r"\.Lloop4", r"loop:\.Lloop4")}),
+    ]
+    return {(c.side, c.name): c for c in loops}
+
+
+# -- what the tracer is built from --------------------------------------
+
+# our assembly, each .S the module has these calls in
+OURS_ASM = ["chacha-sse-x86_64.S", "chacha-avx2-x86_64.S",
+            "hchacha-ssse3-x86_64.S", "hchacha-scalar-x86_64.S",
+            "nh-sse2-x86_64.S", "nh-avx2-x86_64.S", "poly1305-x86_64.S",
+            "aesni-x86_64.S", "aes-vperm-x86_64.S"]
+# our C that runs per message on the traced path, with the kernel's flags
+OURS_C = ["crypto/aes_ct.c"]
+# Linux 6.1's: assembly, and C with the kernel's flags (aes.c for the key
+# schedule only)
+LINUX_ASM = ["chacha-ssse3-x86_64.S", "chacha-avx2-x86_64.S",
+             "nh-sse2-x86_64.S", "nh-avx2-x86_64.S", "aesni-intel_asm.S"]
+LINUX_C = ["crypto/aes_generic.c", "lib/crypto/poly1305-donna64.c",
+           "lib/crypto/aes.c"]
+# the harness's C, userspace flags: key setup only, never traced
+HARNESS_C = ["tools/model/trace.c", "crypto/poly1305_core.c"]

@@ -1,14 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
 """
-Code regions of an assembled object, cut out by labels, and llvm-mca's
-verdict on them.
+Instructions for llvm-mca, and its verdict on them.
 
-An object is assembled with the local labels kept (as -L), so that the
-.L labels of the sources, macro ones included (.Lround12), are symbols:
-a region is an address range between two labels, disassembled again and
-handed to llvm-mca.  A label that is not found, or found twice, is an
-error: the model must not quietly go stale when the code changes.
+Two sources of instructions:
+
+- loops cut out of an assembled object by labels.  The object is
+  assembled with the local labels kept (as -L), so that the .L labels of
+  the sources, macro ones included (.Lround12), are symbols; a loop runs
+  from its label to the branch back to it.  A label that is not found,
+  or found twice, is an error: the model must not quietly go stale when
+  the code changes;
+- traces: the instructions one call executed, in order (tools/model/
+  trace.c), looked up in the linked tracer.  Calls inside the traced
+  code are walked through: their instructions are in the trace, the
+  call and return themselves are dropped (see Binary.text()).
 """
+import bisect
 import re
 import subprocess
 
@@ -20,12 +27,15 @@ class ModelError(Exception):
 def run(cmd, **kw):
     proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if proc.returncode:
-        raise ModelError("%s failed:\n%s" % (" ".join(cmd), proc.stderr))
+        raise ModelError("%s failed:\n%s%s" % (" ".join(cmd), proc.stderr,
+                                               proc.stdout[-2000:]))
     return proc.stdout
 
 
-def assemble(src, obj, includes, cc="gcc"):
-    flags = ["-c", "-Wa,-L"] + ["-I" + i for i in includes]
+def assemble(src, obj, includes, cc="gcc", keep_labels=True):
+    flags = ["-c", "-Wa,--noexecstack"] + \
+        (["-Wa,-L"] if keep_labels else []) + \
+        ["-I" + i for i in includes]
     run([cc] + flags + ["-o", obj, src])
 
 
@@ -33,6 +43,41 @@ def assemble(src, obj, includes, cc="gcc"):
 # name after a branch ("jne 1a <.Lunit>"), comments ("# 2c <.Lrot16>")
 BRANCH = re.compile(r"^(j\w+|call)\s+[0-9a-f]+\s+<([^>]+)>$")
 COMMENT = re.compile(r"\s+#.*$")
+# alignment padding, as objdump spells it: one nop to llvm-mca
+NOP = re.compile(r"^((cs|ds|data16)\s+)*(nop\w*|xchg\s+%ax,%ax)\b")
+
+
+def disassemble(path):
+    """[(address, text)] of .text, comments dropped."""
+    insns = []
+    text = run(["objdump", "-d", "--no-show-raw-insn", "-j", ".text", path])
+    for line in text.splitlines():
+        m = re.match(r"^\s*([0-9a-f]+):\t(.*)$", line)
+        if m:
+            insns.append((int(m.group(1), 16),
+                          COMMENT.sub("", m.group(2)).strip()))
+    return insns
+
+
+def for_mca(text):
+    """An instruction as objdump prints it, as llvm-mca takes it."""
+    if NOP.match(text):
+        return "nop"
+    m = BRANCH.match(text)
+    if m:
+        # llvm-mca only needs a symbol; where it goes is not modelled
+        return "%s .Ltarget" % m.group(1)
+    return text
+
+
+def functions(path):
+    """name -> (start, end) of the sized functions of an object or binary."""
+    funcs = {}
+    for line in run(["nm", "-n", "-S", path]).splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in "Tt":
+            funcs[f[3]] = (int(f[0], 16), int(f[0], 16) + int(f[1], 16))
+    return funcs
 
 
 class Object:
@@ -41,42 +86,30 @@ class Object:
     def __init__(self, path):
         self.path = path
         self.labels = []        # (address, name), .text only, sorted
-        self.funcs = {}         # name -> (start, end)
-        for line in run(["nm", "-n", "-S", path]).splitlines():
+        for line in run(["nm", "-n", path]).splitlines():
             f = line.split()
-            if len(f) == 4 and f[2] in "Tt":
-                self.funcs[f[3]] = (int(f[0], 16),
-                                    int(f[0], 16) + int(f[1], 16))
-            if f[-2] in "Tt":
-                self.labels.append((int(f[0], 16), f[-1]))
-        self.insns = []         # (address, text)
-        text = run(["objdump", "-d", "--no-show-raw-insn", "-j", ".text",
-                    path])
-        for line in text.splitlines():
-            m = re.match(r"^\s*([0-9a-f]+):\t(.*)$", line)
-            if m:
-                self.insns.append((int(m.group(1), 16),
-                                   COMMENT.sub("", m.group(2)).strip()))
+            if len(f) == 3 and f[1] in "Tt":
+                self.labels.append((int(f[0], 16), f[2]))
+        self.funcs = functions(path)
+        self.insns = disassemble(path)
 
     def func(self, name):
         if name not in self.funcs:
             raise ModelError("%s: no function %s" % (self.path, name))
         return self.funcs[name]
 
-    def label(self, func, pattern):
-        """Address of the one label in @func whose name matches @pattern."""
-        start, end = self.func(func)
-        found = [a for a, n in self.labels
-                 if start <= a < end and re.fullmatch(pattern, n)]
-        if len(found) != 1:
-            raise ModelError("%s: %s: label %s found %d times, want once"
-                             % (self.path, func, pattern, len(found)))
-        return found[0]
-
     def labels_in(self, func, pattern):
         start, end = self.func(func)
         return [a for a, n in self.labels
                 if start <= a < end and re.fullmatch(pattern, n)]
+
+    def label(self, func, pattern):
+        """Address of the one label in @func whose name matches @pattern."""
+        found = self.labels_in(func, pattern)
+        if len(found) != 1:
+            raise ModelError("%s: %s: label %s found %d times, want once"
+                             % (self.path, func, pattern, len(found)))
+        return found[0]
 
     def loop_end(self, func, pattern):
         """The address after the last branch back to the label."""
@@ -93,85 +126,91 @@ class Object:
                              % (self.path, func, pattern))
         return after
 
-    def paths_into(self, func, pattern):
-        """
-        For each label matching @pattern, the straight-line code from the
-        branch that jumps to it up to the label: the path not taken when
-        the branch is.
-        """
-        start, end = self.func(func)
-        holes = []
-        for label in self.labels_in(func, pattern):
-            after = [self.insns[i + 1][0] for i, (a, text)
-                     in enumerate(self.insns[:-1]) if start <= a < end
-                     and re.match(r"^j\w+\s+%x\b" % label, text)]
-            if len(after) != 1:
-                raise ModelError("%s: %s: %d branches to %s at %x, want one"
-                                 % (self.path, func, len(after), pattern,
-                                    label))
-            holes.append((after[0], label))
-        if not holes:
-            raise ModelError("%s: %s: no label %s"
-                             % (self.path, func, pattern))
-        return holes
-
     def point(self, func, spec):
-        """FUNC, END, a label pattern, or loop:<pattern>."""
-        if spec == "FUNC":
-            return self.func(func)[0]
-        if spec == "END":
-            return self.func(func)[1]
+        """A label pattern, or loop:<pattern> (after its back branch)."""
         if spec.startswith("loop:"):
             return self.loop_end(func, spec[5:])
         return self.label(func, spec)
 
-    def cut(self, func, start, end, skip=()):
-        """
-        llvm-mca input for [start, end) of @func, without the ranges
-        [a, b) of @skip: each (pattern_a, pattern_b) pairs every label
-        matching pattern_a with the next label after it matching pattern_b
-        (paths not taken, e.g. the partial-batch stores of a full batch).
-        """
+    def cut(self, func, start, end):
+        """llvm-mca input for [start, end) of @func."""
         lo, hi = self.point(func, start), self.point(func, end)
-        if hi <= lo:
-            raise ModelError("%s: %s: empty region %s..%s"
-                             % (self.path, func, start, end))
-        holes = []
-        for pa, pb in skip:
-            if pa.startswith("into:"):
-                holes += self.paths_into(func, pa[5:])
-                continue
-            ends = self.labels_in(func, pb)
-            starts = self.labels_in(func, pa)
-            if not starts:
-                raise ModelError("%s: %s: no label %s to skip from"
-                                 % (self.path, func, pa))
-            for a in starts:
-                b = min([e for e in ends if e > a], default=None)
-                if b is None:
-                    raise ModelError("%s: %s: no %s after %s"
-                                     % (self.path, func, pb, pa))
-                holes.append((a, b))
-        lines = []
-        for a, text in self.insns:
-            if not lo <= a < hi or any(x <= a < y for x, y in holes):
-                continue
-            if text.startswith(("nop", "xchg   %ax,%ax", "cs nop",
-                                "data16")):
-                continue        # alignment padding
-            m = BRANCH.match(text)
-            if m:
-                # llvm-mca only needs a symbol; where it goes is not modelled
-                text = "%s .Ltarget" % m.group(1)
-            lines.append(text)
+        lines = [for_mca(t) for a, t in self.insns
+                 if lo <= a < hi and not NOP.match(t)]
         if not lines:
             raise ModelError("%s: %s: region %s..%s has no instructions"
                              % (self.path, func, start, end))
         return "\n".join(lines) + "\n"
 
 
+# the kernel's return and indirect-branch thunks (the C's -mfunction-return
+# and -mindirect-branch): how a call returns or jumps, not what it computes
+THUNK = re.compile(r"^__x86_(return|indirect)_thunk")
+
+
+class Binary:
+    """
+    The linked tracer: which function each traced address is in, and the
+    instruction there.  @cores: the names of the functions the traces may
+    run (those of the cores' objects); the harness's own addresses are
+    dropped, any other address (libc, a thunk that is not the return
+    one) is an error.
+    """
+
+    def __init__(self, path, cores, harness):
+        self.path = path
+        funcs = sorted((s, e, n) for n, (s, e) in functions(path).items())
+        self.starts = [s for s, _, _ in funcs]
+        self.funcs = funcs
+        self.cores = set(cores)
+        self.harness = set(harness)
+        self.insns = dict(disassemble(path))
+
+    def where(self, addr):
+        i = bisect.bisect_right(self.starts, addr) - 1
+        if i >= 0 and addr < self.funcs[i][1]:
+            return self.funcs[i][2]
+        return None
+
+    def text(self, job, addrs):
+        """
+        The instructions of one traced call, as llvm-mca takes them, and
+        the functions they ran in.  Dropped: the harness around the call,
+        every call and return instruction and the return thunk (a jmp to
+        it and its ret): the callee's instructions follow the caller's
+        as if it were inlined, on both sides alike.  llvm-mca charges a
+        call and a return as fixed costs of its own (a call about 100
+        cycles, a ret on bonnell 79), which no real core pays each time:
+        those would land on whichever side makes more calls.
+        """
+        lines, seen = [], set()
+        for a in addrs:
+            f = self.where(a)
+            if f in self.harness:
+                continue
+            if f is None or (f not in self.cores and not THUNK.match(f)):
+                raise ModelError("%s: the trace ran %x (%s), outside the "
+                                 "cores" % (job, a, f or "no function"))
+            t = self.insns.get(a)
+            if t is None:
+                raise ModelError("%s: no instruction at %x" % (job, a))
+            if THUNK.match(f):
+                if not f.startswith("__x86_return_thunk"):
+                    raise ModelError("%s: an indirect branch (%s)" % (job, f))
+                continue
+            if re.match(r"^(call|ret|repz ret|rep ret)\b", t) or \
+                    re.match(r"^jmp\s+[0-9a-f]+\s+<__x86_return_thunk>$", t):
+                continue
+            seen.add(f)
+            lines.append(for_mca(t))
+        if not lines:
+            raise ModelError("%s: the trace ran no instruction of the cores"
+                             % job)
+        return lines, seen
+
+
 class Verdict:
-    """llvm-mca's numbers for one region on one CPU."""
+    """llvm-mca's numbers for some code on one CPU."""
 
     def __init__(self, out, iterations):
         def num(key):
@@ -185,8 +224,9 @@ class Verdict:
         width = num("Dispatch Width")
         names = dict(re.findall(r"^\[([0-9.]+)\]\s+- (\S+)", out, re.M))
         m = re.search(r"Resource pressure per iteration:\n(.*)\n(.*)\n", out)
+        self.bottleneck = ""
         if not m:
-            raise ModelError("llvm-mca output has no resource pressure")
+            return
         idx = re.findall(r"\[([0-9.]+)\]", m.group(1))
         vals = [0.0 if v == "-" else float(v) for v in m.group(2).split()]
         port, pressure = max(zip(idx, vals), key=lambda p: p[1])
@@ -196,12 +236,21 @@ class Verdict:
             else "latency"
 
 
-def mca(asm, cpu, iterations, path):
-    """Run llvm-mca on @asm (kept in @path for a look by hand)."""
-    with open(path, "w") as f:
-        f.write(asm)
-    out = run(["llvm-mca", "-mtriple=x86_64-unknown-linux-gnu",
-               "-mcpu=" + cpu, "-iterations=%d" % iterations, path])
-    with open(path + ".mca", "w") as f:
-        f.write(out)
+def mca(asm, cpu, iterations, path=None, pressure=True):
+    """
+    Run llvm-mca on @asm (kept in @path, with the report, for a look by
+    hand, when given); @pressure: the resource pressure too, which names
+    the bottleneck.
+    """
+    cmd = ["llvm-mca", "-mtriple=x86_64-unknown-linux-gnu", "-mcpu=" + cpu,
+           "-iterations=%d" % iterations, "-instruction-info=false"]
+    if not pressure:
+        cmd.append("-resource-pressure=false")
+    if path:
+        with open(path, "w") as f:
+            f.write(asm)
+    out = run(cmd + [path or "-"], input=None if path else asm)
+    if path:
+        with open(path + ".mca", "w") as f:
+            f.write(out)
     return Verdict(out, iterations)

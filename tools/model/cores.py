@@ -126,12 +126,26 @@ class Policy:
             return "sse2"
         return cpu.level
 
+    @staticmethod
+    def aes_form(cpu, form):
+        """
+        The glue decides the AES form by the CPU (adiantum_glue.c):
+        AES-NI, else the vector-permute core wherever there is SSSE3 (the
+        sse2 variant too, on the slow-pshufb Atoms), else the header's
+        form of the variant.
+        """
+        if cpu.aesni:
+            return "aes-aesni"
+        if cpu.level != "sse2":
+            return "aes-vperm"
+        return "aes-" + form
+
     def ours(self, cpu):
         isa = self.variant(cpu)
         return {"variant": isa, "stream": "chacha-" + isa,
                 "hchacha": "hchacha-" + self.hchacha[isa],
                 "nh": "nh-" + self.nh[isa],
-                "aes": "aes-aesni" if cpu.aesni else "aes-" + self.aes[isa]}
+                "aes": self.aes_form(cpu, self.aes[isa])}
 
     @staticmethod
     def linux(cpu):

@@ -25,7 +25,10 @@ struct ax86_aesni_key {
  * The AES block where the CPU has no AES-NI, in constant time: the SSSE3
  * vector-permute core (aes-vperm-x86_64.S) for the variants that may use
  * SSSE3, the portable bitsliced C (crypto/aes_ct.c) for sse2 and for the
- * path without the FPU.  One line each names the form:
+ * path without the FPU.  The module decides by the CPU, not the variant:
+ * where the CPU has SSSE3 the sse2 variant runs the permute core too
+ * (the slow-pshufb Atoms rank sse2 first); sse2's line is the form of an
+ * SSE2-only CPU.  One line each names the form:
  * ax86_adiantum_aes_enc(isa) and ax86_adiantum_aes_dec(isa) are its entry
  * points, ax86_adiantum_aes_block(isa) its block on struct
  * ax86_aesni_key, ax86_adiantum_aes_name(isa) its name for the variants

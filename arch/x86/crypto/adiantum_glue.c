@@ -38,12 +38,16 @@ struct ax86_adiantum_ctx {
 };
 
 /*
- * Decided at load: AES-NI for every request of the SIMD variants where
- * the CPU has it.  A static key: the choice is patched into the code,
- * not tested per block, and no indirect call (a retpoline on the old
- * CPUs Adiantum is for) comes of it.
+ * Decided at load, for every request of the SIMD variants: AES-NI where
+ * the CPU has it, else the vector-permute core where it has SSSE3 (the
+ * sse2 variant too: the Atoms whose slow pshufb ranks it first have
+ * SSSE3, and there the permute core costs a fraction of the bitsliced
+ * C), else the C.  Static keys: the choice is patched into the code, not
+ * tested per block, and no indirect call (a retpoline on the old CPUs
+ * Adiantum is for) comes of it.
  */
 static DEFINE_STATIC_KEY_FALSE(ax86_aes_ni);
+static DEFINE_STATIC_KEY_FALSE(ax86_aes_ssse3);
 
 static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 				    const u8 *key, unsigned int keylen,
@@ -102,33 +106,40 @@ static void ax86_adiantum_aes_generic(const void *c, u8 out[16],
 				       in);
 }
 
-#define AES_SIMD(form)							\
-static void ax86_adiantum_aes_simd_##form(const void *c, u8 out[16],	\
-					  const u8 in[16], bool enc)	\
-{									\
-	const struct ax86_adiantum_ctx *ctx = c;			\
-	const u32 *enc_keys = ax86_aes_lib_enc_keys(&ctx->lib);		\
-	const u32 *dec_keys = ax86_aes_lib_dec_keys(&ctx->lib);		\
-									\
-	if (static_branch_likely(&ax86_aes_ni)) {			\
-		if (enc)						\
-			ax86_aesni_encrypt256(enc_keys, out, in);	\
-		else							\
-			ax86_aesni_decrypt256(dec_keys, out, in);	\
-	} else if (enc) {						\
-		ax86_aes_enc(form)(enc_keys, out, in);			\
-	} else {							\
-		ax86_aes_dec(form)(dec_keys, out, in);			\
-	}								\
-}
-AES_SIMD(vperm)
-AES_SIMD(ct)
+/* a SIMD variant's AES block: the form the CPU decided (the keys above) */
+static void ax86_adiantum_aes_simd(const void *c, u8 out[16],
+				   const u8 in[16], bool enc)
+{
+	const struct ax86_adiantum_ctx *ctx = c;
+	const u32 *enc_keys = ax86_aes_lib_enc_keys(&ctx->lib);
+	const u32 *dec_keys = ax86_aes_lib_dec_keys(&ctx->lib);
 
-/* a SIMD variant's AES function: the one of its form */
-#define __ax86_adiantum_aes_simd(form)	ax86_adiantum_aes_simd_##form
-#define ax86_adiantum_aes_simd_of(form)	__ax86_adiantum_aes_simd(form)
-#define ax86_adiantum_aes_simd(isa)					\
-	ax86_adiantum_aes_simd_of(AX86_ADIANTUM_AES_##isa)
+	if (static_branch_likely(&ax86_aes_ni)) {
+		if (enc)
+			ax86_aesni_encrypt256(enc_keys, out, in);
+		else
+			ax86_aesni_decrypt256(dec_keys, out, in);
+	} else if (static_branch_likely(&ax86_aes_ssse3)) {
+		if (enc)
+			ax86_aes_vperm_encrypt256(enc_keys, out, in);
+		else
+			ax86_aes_vperm_decrypt256(dec_keys, out, in);
+	} else if (enc) {
+		ax86_aes_ct_encrypt256(enc_keys, out, in);
+	} else {
+		ax86_aes_ct_decrypt256(dec_keys, out, in);
+	}
+}
+
+/* its name, for the variants parameter */
+static const char *ax86_adiantum_aes_form(void)
+{
+	if (static_branch_likely(&ax86_aes_ni))
+		return "aes-ni";
+	if (static_branch_likely(&ax86_aes_ssse3))
+		return "vperm";
+	return "ct";
+}
 
 /* One variant's code: the cores of adiantum_dispatch.h and its AES */
 struct ax86_adiantum_ops {
@@ -349,7 +360,7 @@ LAYOUT_FUNCS(generic, &ax86_adiantum_ops_generic)
 
 #define VARIANT_FUNCS(isa)						\
 static const struct ax86_adiantum_ops ax86_adiantum_ops_##isa =		\
-	OPS(isa, ax86_adiantum_aes_simd(isa), true);			\
+	OPS(isa, ax86_adiantum_aes_simd, true);			\
 LAYOUT_FUNCS(isa, &ax86_adiantum_ops_##isa)				\
 static int ax86_adiantum_crypt_req_##isa(struct skcipher_request *req,	\
 					 bool enc)			\
@@ -398,7 +409,7 @@ typedef void (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
 #define VARIANT(isa) {							\
 	ax86_adiantum_linear_##isa, ax86_adiantum_scattered_##isa,	\
 	ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
-	ax86_adiantum_nh_core(isa), ax86_adiantum_aes_name(isa)		\
+	ax86_adiantum_nh_core(isa)					\
 }
 
 static const struct {
@@ -407,7 +418,6 @@ static const struct {
 	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
 	const char *nh;
-	const char *aes;
 } ax86_adiantum_variants[AX86_NR_ISA] = {
 	[AX86_SSE2] = VARIANT(sse2),
 	[AX86_SSSE3] = VARIANT(ssse3),
@@ -576,8 +586,7 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 				ax86_adiantum_variants[isa].chacha(),
 				ax86_adiantum_variants[isa].hchacha(),
 				ax86_adiantum_variants[isa].nh,
-				static_branch_likely(&ax86_aes_ni) ?
-				"aes-ni" : ax86_adiantum_variants[isa].aes,
+				ax86_adiantum_aes_form(),
 				ax86_rank_reason(isa));
 	}
 	return len;
@@ -797,6 +806,8 @@ static int __init ax86_adiantum_mod_init(void)
 
 	if (boot_cpu_has(X86_FEATURE_AES))
 		static_branch_enable(&ax86_aes_ni);
+	else if (boot_cpu_has(X86_FEATURE_SSSE3))
+		static_branch_enable(&ax86_aes_ssse3);
 	ax86_fpu_sections = !boot_cpu_has(X86_FEATURE_AVX2);
 	/* every variant falls back to the portable one: it must hold too */
 	err = ax86_adiantum_selftest(-1);

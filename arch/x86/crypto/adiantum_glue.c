@@ -175,13 +175,13 @@ static __always_inline void fpu_end(const struct ax86_adiantum_ops *ops)
 
 /*
  * How long preemption (and from 6.15 bottom halves) stays off.  A whole
- * 4 KiB message in one FPU section takes 3.7-5.6k cycles on CPUs with
- * AVX2 (make model: Haswell, Zen 1 to 3), but 24-35k on those without
- * (Bonnell, Silvermont, Goldmont, Bulldozer): up to 22 us at 1.6 GHz.
+ * 4 KiB message in one FPU section takes 4.1-5.8k cycles on CPUs with
+ * AVX2 (make model: Haswell, Zen 1 to 3), but 25-36k on those without
+ * (Bonnell, Silvermont, Goldmont, Bulldozer): up to 23 us at 1.6 GHz.
  * There a message longer than AX86_FPU_SECTION_BYTES goes in sections:
  * the hash of L and the middle step, then the XOR pass (hashed as it goes)
  * that many bytes at a time.  make model gives the longest section per
- * CPU (item fpu-section-4096): at most 13.7k cycles, 8.5 us at 1.6 GHz,
+ * CPU (item fpu-section-4096): at most 13.9k cycles, 8.7 us at 1.6 GHz,
  * on Goldmont.  The cost: the step-by-step path, 0.5-2% of a 4 KiB
  * message measured in userspace, plus two kernel_fpu_end/begin pairs.
  */

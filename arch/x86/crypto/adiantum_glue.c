@@ -758,7 +758,7 @@ static void ax86_adiantum_selfcheck_isa(struct ax86_selfcheck *sc,
 	const struct skcipher_alg *alg;
 	struct crypto_skcipher *tfm;
 	const char *drv;
-	char why[160];
+	char why[160] = "";
 	int i;
 
 	for (i = 0; i < ALGS_PER_ISA; i++) {

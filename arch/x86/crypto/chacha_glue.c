@@ -250,7 +250,7 @@ static void ax86_chacha_ref_crypt(void *ref, u8 *dst, const u8 *src,
 				  unsigned int len, const u8 *iv, bool enc)
 {
 	struct ax86_chacha_ref *r = ref;
-	u32 state[16];
+	u32 state[16] ax86_written_first;
 
 	if (r->xchacha)
 		ax86_xchacha_init(state, r->key, iv, r->nrounds);
@@ -285,7 +285,7 @@ static void ax86_chacha_selfcheck_isa(struct ax86_selfcheck *sc,
 	const struct skcipher_alg *alg;
 	struct crypto_skcipher *tfm;
 	const char *drv;
-	char why[160];
+	char why[160] = "";
 	int i;
 
 	for (i = 0; i < ALGS_PER_ISA; i++) {

@@ -320,7 +320,7 @@ static void ax86_nhp_selfcheck_isa(struct ax86_selfcheck *sc,
 {
 	const char *drv = ax86_nh_variant(isa)->alg.base.cra_driver_name;
 	struct ax86_nhp_sc *s;
-	char why[160];
+	char why[160] = "";
 
 	s = kmalloc(sizeof(*s), GFP_KERNEL);
 	if (!s) {

@@ -4,7 +4,7 @@
 # dkms.conf, sourced by bash as DKMS does (by its full path, from another
 # folder): every module of Kbuild but the VM's test module, each with its
 # CONFIG_ symbol on the make line, installed in updates/dkms; the kernels
-# it accepts are 6.1 to 7.2.  Needs no root and no DKMS.
+# it accepts are 6.1 to 7.3.  Needs no root and no DKMS.
 #   tests/package/dkms-conf-test.sh     (from the top of the tree)
 top=$(pwd)
 want=$(sed -n 's/^obj-$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*\(.*\)\.o$/\1/p' Kbuild |
@@ -41,13 +41,13 @@ esac
 regex=$(echo "$got" | sed -n 's/^REGEX //p')
 bad=""
 for k in 6.1.0-57-amd64 6.1.192 6.10.3-amd64 6.12.117+deb12-amd64 \
-	 6.19.1 7.0.2-amd64 7.2.13+deb14-amd64; do
+	 6.19.1 7.0.2-amd64 7.2.13+deb14-amd64 7.3.0-rc7-amd64 7.3-amd64; do
 	[[ $k =~ $regex ]] || bad="$bad rejects $k"
 done
-for k in 5.10.0-30-amd64 6.0.12 7.3.0-rc1-amd64 7.10.1 16.1.0; do
+for k in 5.10.0-30-amd64 6.0.12 7.4.0-rc1-amd64 7.10.1 16.1.0; do
 	[[ $k =~ $regex ]] && bad="$bad accepts $k"
 done
-[ -z "$bad" ] && echo "PASS dkms.conf: kernels 6.1 to 7.2 only" ||
+[ -z "$bad" ] && echo "PASS dkms.conf: kernels 6.1 to 7.3 only" ||
 	echo "FAIL dkms.conf BUILD_EXCLUSIVE_KERNEL:$bad"
 
 version=$(echo "$got" | sed -n 's/^NAME adiantum-x86 //p')

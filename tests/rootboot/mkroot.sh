@@ -119,10 +119,10 @@ grep -q '^update_initramfs=yes$' \
 # newest 6.12, fetched now so that the test needs no network (shown once:
 # the hooks' order is the same on sid)
 later=
-[ "$suite" = bookworm ] && later=$(in_root apt-cache search --names-only \
-	'^linux-image-6\.12\.[0-9]+\+deb12-amd64$' | awk '{ print $1 }' |
-	sed 's/^linux-image-//' | sort -V | tail -1)
 if [ "$suite" = bookworm ]; then
+	later=$(in_root apt-cache search --names-only \
+		'^linux-image-6\.12\.[0-9]+\+deb12-amd64$' |
+		awk '{ print $1 }' | sed 's/^linux-image-//' | sort -V | tail -1)
 	[ -n "$later" ] ||
 		{ echo "mkroot: no 6.12 kernel in bookworm" >&2; exit 1; }
 	in_root apt-get install -y -qq --download-only \

@@ -28,11 +28,12 @@ struct ax86_aesni_key {
  * path without the FPU.  The module decides by the CPU, not the variant:
  * where the CPU has SSSE3 the sse2 variant runs the permute core too
  * (the slow-pshufb Atoms rank sse2 first); sse2's line is the form of an
- * SSE2-only CPU.  One line each names the form:
+ * SSE2-only CPU.  One line each names the form, for the userspace tests,
+ * benchmark and model (the glue decides at load, adiantum_glue.c):
  * ax86_adiantum_aes_enc(isa) and ax86_adiantum_aes_dec(isa) are its entry
  * points, ax86_adiantum_aes_block(isa) its block on struct
- * ax86_aesni_key, ax86_adiantum_aes_name(isa) its name for the variants
- * parameter.  Where the CPU has AES-NI, every SIMD variant runs that.
+ * ax86_aesni_key, ax86_adiantum_aes_name(isa) its name.  Where the CPU
+ * has AES-NI, every SIMD variant runs that.
  */
 #define AX86_ADIANTUM_AES_sse2		ct
 #define AX86_ADIANTUM_AES_ssse3		vperm

@@ -237,9 +237,10 @@ static __always_inline unsigned int
 ax86_adiantum_nh_all(struct ax86_adiantum_req *rq,
 		     const struct ax86_adiantum_key *key, const u8 *src,
 		     unsigned int bulk,
-		     u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES], ax86_nh_fn nh)
+		     u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES], ax86_nh_fn nh,
+		     bool whole)
 {
-	if (ax86_nhpoly1305_whole_ok(bulk))
+	if (whole || ax86_nhpoly1305_whole_ok(bulk))
 		return ax86_nhpoly1305_whole_nh(&key->msg, src, bulk, sums,
 						nh);
 	ax86_nhpoly1305_init(&rq->hash);
@@ -251,21 +252,85 @@ static __always_inline void
 ax86_adiantum_poly_all(struct ax86_adiantum_req *rq,
 		       const struct ax86_adiantum_key *key, unsigned int bulk,
 		       u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
-		       unsigned int n, u8 hl[16], ax86_nh_fn nh)
+		       unsigned int n, u8 hl[16], ax86_nh_fn nh, bool whole)
 {
-	if (ax86_nhpoly1305_whole_ok(bulk))
+	if (whole || ax86_nhpoly1305_whole_ok(bulk))
 		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
 	else
 		ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
 }
 
 /*
- * A whole message in one buffer each way (@dst == @src allowed), @len >=
- * 16: the steps above back to back.  The stream runs over whole 64-byte
- * blocks where the buffer has room: the last block's bytes past L land on
- * R, which R_out overwrites, and the stream cores take whole batches
- * faster than a tail (as the kernel's template does it).
+ * Whether a message of @len >= 16 bytes is hashed without the NHPoly1305
+ * state in the one-go path: L a multiple of 16 of at most 4 KiB, as every
+ * disk sector and fscrypt data unit is
  */
+static __always_inline bool ax86_adiantum_whole_ok(unsigned int len)
+{
+	return ax86_nhpoly1305_whole_ok(len - AX86_ADIANTUM_BLOCK_SIZE);
+}
+
+/*
+ * What the one-go path keeps in memory between its steps: the kernel
+ * driver's request context (off the stack), else the caller's frame.
+ * Wiped by the path (ax86_adiantum_finish(), the hash's own wipes).
+ */
+struct ax86_adiantum_work {
+	struct ax86_adiantum_req rq;
+	union {
+		u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES];
+		u8 bounce[AX86_CHACHA_BLOCK_SIZE];	/* the glue's */
+	};
+	u8 r[16];
+	u8 hl[16];
+};
+
+/*
+ * A whole message in one buffer each way (@dst == @src allowed), @len >=
+ * 16: the steps above back to back, in @w.  The stream runs over whole
+ * 64-byte blocks where the buffer has room: the last block's bytes past L
+ * land on R, which R_out overwrites, and the stream cores take whole
+ * batches faster than a tail (as the kernel's template does it).  @whole:
+ * the caller checked ax86_adiantum_whole_ok(@len), and the code for other
+ * lengths (the NHPoly1305 state, with its own buffers on the stack) is
+ * left out.
+ */
+static __always_inline void
+__ax86_adiantum_crypt(struct ax86_adiantum_work *w,
+		      const struct ax86_adiantum_key *key, const void *aes,
+		      u8 *dst, const u8 *src, unsigned int len,
+		      const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
+		      ax86_stream_fn stream, ax86_hchacha_fn hchacha,
+		      ax86_nh_fn nh, bool whole)
+{
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
+	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
+	struct ax86_adiantum_req *rq = &w->rq;
+	unsigned int n;
+
+	if (slen > len)
+		slen = bulk;
+
+	memcpy(w->r, src + bulk, 16);
+	/*
+	 * ax86_adiantum_begin() in the other order: H_T after the NH of L
+	 * lets its multiplies overlap those that absorb NH's sums (20 cycles
+	 * less at 512 bytes on Zen 5).
+	 */
+	n = ax86_adiantum_nh_all(rq, key, src, bulk, w->sums, nh, whole);
+	ax86_adiantum_hash_tweak(key, bulk, tweak, rq->ht);
+	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, whole);
+	ax86_adiantum_setup(rq, key, w->r, w->hl, enc, aes, aes_fn, hchacha);
+	stream(rq->state, dst, src, slen, key->nrounds);
+	n = ax86_adiantum_nh_all(rq, key, dst, bulk, w->sums, nh, whole);
+	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, whole);
+	ax86_adiantum_finish(rq, w->r, w->hl);
+	memcpy(dst + bulk, w->r, 16);
+	memzero_explicit(w->r, sizeof(w->r));
+	memzero_explicit(w->hl, sizeof(w->hl));
+}
+
+/* any length >= 16, in the caller's frame */
 static __always_inline void
 ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 		    u8 *dst, const u8 *src, unsigned int len,
@@ -273,33 +338,10 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 		    ax86_stream_fn stream, ax86_hchacha_fn hchacha,
 		    ax86_nh_fn nh)
 {
-	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
-	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
-	u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES] ax86_written_first;
-	struct ax86_adiantum_req rq ax86_written_first;
-	u8 r[16], hl[16];
-	unsigned int n;
+	struct ax86_adiantum_work w ax86_written_first;
 
-	if (slen > len)
-		slen = bulk;
-
-	memcpy(r, src + bulk, 16);
-	/*
-	 * ax86_adiantum_begin() in the other order: H_T after the NH of L
-	 * lets its multiplies overlap those that absorb NH's sums (20 cycles
-	 * less at 512 bytes on Zen 5).
-	 */
-	n = ax86_adiantum_nh_all(&rq, key, src, bulk, sums, nh);
-	ax86_adiantum_hash_tweak(key, bulk, tweak, rq.ht);
-	ax86_adiantum_poly_all(&rq, key, bulk, sums, n, hl, nh);
-	ax86_adiantum_setup(&rq, key, r, hl, enc, aes, aes_fn, hchacha);
-	stream(rq.state, dst, src, slen, key->nrounds);
-	n = ax86_adiantum_nh_all(&rq, key, dst, bulk, sums, nh);
-	ax86_adiantum_poly_all(&rq, key, bulk, sums, n, hl, nh);
-	ax86_adiantum_finish(&rq, r, hl);
-	memcpy(dst + bulk, r, 16);
-	memzero_explicit(r, sizeof(r));
-	memzero_explicit(hl, sizeof(hl));
+	__ax86_adiantum_crypt(&w, key, aes, dst, src, len, tweak, enc, aes_fn,
+			      stream, hchacha, nh, false);
 }
 
 #endif /* AX86_ADIANTUM_H */

@@ -17,8 +17,10 @@
  * with the kernel's code-generation flags): the same C and assembly, each
  * variant of arch/x86/crypto/adiantum_dispatch.h and the portable one the
  * glue falls back to without the FPU, through the glue's three layouts
- * (one pass; the XOR pass in FPU sections; a bounce buffer for scattered
- * messages), on each AES form of ct_aes_forms[]; and each variant over
+ * (one pass; the XOR pass in FPU sections; scattered messages walked
+ * in pieces, a block across two through a bounce buffer), each at every
+ * length of ct_lens[] (the glue runs the second for lengths beyond one
+ * section or that its one pass leaves out), on each AES form of ct_aes_forms[]; and each variant over
  * every length up to 2063 bytes, as the assembly branches on the length.
  * The kernel glue itself (scatterlists, kmap, the crypto API) is not here.
  * Every output byte must still be secret when it is declassified: else
@@ -315,8 +317,6 @@ static unsigned int ct_messages(const struct ct_variant *v,
 
 	for (li = 0; li < CT_NR_LENS; li++) {
 		for (p = 0; p < CT_NR_PATHS; p++) {
-			if (p == CT_SECTIONED && ct_lens[li] <= CT_SECTION_BYTES)
-				continue;
 			for (enc = 2; enc-- > 0; msgs++) {
 				e = ct_message(&v->ops, &ct_keys[r], aes, p, r,
 					       li, enc);

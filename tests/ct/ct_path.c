@@ -10,8 +10,11 @@
 #include "../../arch/x86/crypto/isa_needs.h"
 #include "ct.h"
 
-/* the glue's bounce buffer for scattered messages: whole ChaCha blocks */
-#define CT_BOUNCE_BYTES		512
+/*
+ * Where the scatterlists of ct_scattered() cut a message: every 100 bytes,
+ * so that ChaCha blocks straddle pieces and take the bounce buffer
+ */
+#define CT_PIECE_BYTES		100
 
 void ct_set_slow_chains(bool slow)
 {
@@ -70,15 +73,16 @@ void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc)
 }
 
 /*
- * The glue's ax86_adiantum_sectioned(), which it runs for @len > 2048:
- * L hashed whole, then the XOR pass a section at a time
+ * The glue's ax86_adiantum_sectioned(), which it runs for @len > 2048 and
+ * for lengths its one-go path leaves out: L hashed whole, then the XOR
+ * pass a section at a time
  */
 void ct_sectioned(const struct ct_ops *ops,
 		  const struct ax86_adiantum_key *key, const struct ct_aes *aes,
 		  u8 *dst, const u8 *src, unsigned int len, const u8 tweak[32],
 		  bool enc)
 {
-	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off = 0, n;
 	struct ax86_adiantum_req rq ax86_written_first;
 	u8 r[16];
 
@@ -86,19 +90,29 @@ void ct_sectioned(const struct ct_ops *ops,
 	ax86_adiantum_begin(&rq, key, bulk, tweak);
 	ops->hash(&rq, key, src, bulk);
 	ops->middle(&rq, key, r, enc, aes, ct_aes_block);
-	for (off = 0; off < bulk; off += n) {
+	do {
 		n = min_t(unsigned int, bulk - off, CT_SECTION_BYTES);
 		ops->xor(&rq, key, dst + off, src + off, n);
 		if (off + n == bulk)
 			ops->end(&rq, key, r);
-	}
+		off += n;
+	} while (off < bulk);
 	memcpy(dst + bulk, r, sizeof(r));
 	memzero_explicit(r, sizeof(r));
 }
 
+/* bytes from @off to the end of its piece, at most @left */
+static unsigned int ct_piece(unsigned int off, unsigned int left)
+{
+	return min_t(unsigned int, left,
+		     CT_PIECE_BYTES - off % CT_PIECE_BYTES);
+}
+
 /*
- * The glue's ax86_adiantum_scattered(): L through a bounce buffer, with
- * memcpy() where the glue walks its scatterlists
+ * The glue's ax86_adiantum_scattered(): L hashed, then XORed and hashed,
+ * where it lies, piece by piece; a ChaCha block that straddles two pieces
+ * through the 64-byte bounce buffer.  memcpy() where the glue walks its
+ * scatterlists.
  */
 void ct_scattered(const struct ct_ops *ops,
 		  const struct ax86_adiantum_key *key, const struct ct_aes *aes,
@@ -106,26 +120,30 @@ void ct_scattered(const struct ct_ops *ops,
 		  bool enc)
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	struct ax86_adiantum_req rq ax86_written_first;
-	u8 buf[CT_BOUNCE_BYTES] ax86_written_first;
-	u8 r[16];
+	struct ax86_adiantum_work w ax86_written_first;
 
-	ax86_adiantum_begin(&rq, key, bulk, tweak);
+	ax86_adiantum_begin(&w.rq, key, bulk, tweak);
 	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, CT_BOUNCE_BYTES);
-		memcpy(buf, src + off, n);
-		ops->hash(&rq, key, buf, n);
+		n = ct_piece(off, bulk - off);
+		ops->hash(&w.rq, key, src + off, n);
 	}
-	memcpy(r, src + bulk, sizeof(r));
-	ops->middle(&rq, key, r, enc, aes, ct_aes_block);
+	memcpy(w.r, src + bulk, sizeof(w.r));
+	ops->middle(&w.rq, key, w.r, enc, aes, ct_aes_block);
 	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, CT_BOUNCE_BYTES);
-		memcpy(buf, src + off, n);
-		ops->xor(&rq, key, buf, buf, n);
-		memcpy(dst + off, buf, n);
+		n = ct_piece(off, bulk - off);
+		if (n < bulk - off)
+			n = round_down(n, AX86_CHACHA_BLOCK_SIZE);
+		if (n) {
+			ops->xor(&w.rq, key, dst + off, src + off, n);
+			continue;
+		}
+		n = min_t(unsigned int, bulk - off, sizeof(w.bounce));
+		memcpy(w.bounce, src + off, n);
+		ops->xor(&w.rq, key, w.bounce, w.bounce, n);
+		memcpy(dst + off, w.bounce, n);
 	}
-	ops->end(&rq, key, r);
-	memcpy(dst + bulk, r, sizeof(r));
-	memzero_explicit(buf, sizeof(buf));
-	memzero_explicit(r, sizeof(r));
+	ops->end(&w.rq, key, w.r);
+	memcpy(dst + bulk, w.r, sizeof(w.r));
+	memzero_explicit(w.bounce, sizeof(w.bounce));
+	memzero_explicit(w.r, sizeof(w.r));
 }

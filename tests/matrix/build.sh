@@ -25,7 +25,8 @@ for f in Kbuild compat.h compat crypto arch; do
 done
 cp tests/vm/*.c tests/vm/Kbuild "$out/src/tests/vm/"
 log=$out/build.log
-opts=$KBUILD_OPTS
+# -fstack-usage: the .su files the stack check reads (no change to the code)
+opts="$KBUILD_OPTS KCFLAGS=-fstack-usage"
 
 t0=$(date +%s)
 if [ "$root" = host ]; then
@@ -70,3 +71,6 @@ else
 	echo "PASS [$tag] build for $kver: no compiler, objtool or modpost warning"
 fi
 cp "$out/src"/*.ko "$out/src/tests/vm"/*.ko "$out/ko/"
+# the deepest request path through our code, with this kernel's compiler
+python3 tests/stack/stack_sum.py "$tag" "${STACK_BOUND:-1024}" "$out/src" ||
+	true

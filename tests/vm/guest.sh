@@ -68,7 +68,8 @@ else
 	is_rt && concurrent_writers
 	# checks that live in parts of their own: a part missing from the
 	# image is a failure, never a silent gap
-	for fn in tool_checks adiantum_checks strict_checks noafalg_checks; do
+	for fn in stack_checks tool_checks adiantum_checks strict_checks \
+		  noafalg_checks; do
 		if type "$fn" >/dev/null 2>&1; then
 			"$fn"
 		else

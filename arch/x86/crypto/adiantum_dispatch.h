@@ -130,7 +130,7 @@ ax86_adiantum_end_##isa(struct ax86_adiantum_req *rq,			\
 {									\
 	ax86_adiantum_end(rq, key, r_out, ax86_adiantum_nh(isa));	\
 }									\
-/* a whole message in one buffer each way, in one go */			\
+/* a whole message in one buffer each way, in one go; any length */	\
 static __always_inline void						\
 ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 			  const void *aes, ax86_aes_fn aes_fn,		\
@@ -141,6 +141,20 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 			    aes_fn, ax86_stream_##isa,			\
 			    ax86_hchacha_simd_##isa,			\
 			    ax86_adiantum_nh(isa));			\
+}									\
+/* the same where ax86_adiantum_whole_ok(@len): the glue's one-go path */ \
+static __always_inline void						\
+ax86_adiantum_crypt_whole_##isa(struct ax86_adiantum_work *w,		\
+				const struct ax86_adiantum_key *key,	\
+				const void *aes, ax86_aes_fn aes_fn,	\
+				u8 *dst, const u8 *src,			\
+				unsigned int len, const u8 tweak[32],	\
+				bool enc)				\
+{									\
+	__ax86_adiantum_crypt(w, key, aes, dst, src, len, tweak, enc,	\
+			      aes_fn, ax86_stream_##isa,		\
+			      ax86_hchacha_simd_##isa,			\
+			      ax86_adiantum_nh(isa), true);		\
 }
 
 /* the portable cores, for the fallback when the FPU is not usable */

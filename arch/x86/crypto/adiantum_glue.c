@@ -6,10 +6,10 @@
  * above the kernel's adiantum template.  A message of up to 4 KiB that
  * sits in one page each way (every dm-crypt sector, every fscrypt data
  * unit) runs in one kernel_fpu_begin() section with the AES block inside
- * it (AES-NI, else a constant-time form); other layouts go through a
- * small bounce buffer in pieces.  The portable C of crypto/ serves when
- * the FPU is not usable.  Synchronous, no allocation per request, no
- * request context.
+ * it (AES-NI, else a constant-time form); other layouts are walked
+ * where they lie, piece by piece.  The portable C of crypto/ serves when
+ * the FPU is not usable.  Synchronous, no allocation per request: a
+ * request's working memory is its context.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -25,9 +25,6 @@
 #include "../../../crypto/adiantum_kat.h"
 #include "adiantum_dispatch.h"
 #include "variants.h"
-/* the bounce buffer for scattered messages: whole ChaCha blocks */
-#define BOUNCE_BYTES	512
-
 /* above every other driver of these names: ours 400s, template ~385 */
 #define AX86_ADIANTUM_PRIORITY_BASE	500
 
@@ -143,7 +140,8 @@ static const char *ax86_adiantum_aes_form(void)
 
 /* One variant's code: the cores of adiantum_dispatch.h and its AES */
 struct ax86_adiantum_ops {
-	void (*crypt)(const struct ax86_adiantum_key *key, const void *aes,
+	void (*crypt)(struct ax86_adiantum_work *w,
+		      const struct ax86_adiantum_key *key, const void *aes,
 		      ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
 		      unsigned int len, const u8 tweak[32], bool enc);
 	void (*hash)(struct ax86_adiantum_req *rq,
@@ -193,90 +191,187 @@ static bool ax86_fpu_sections __ro_after_init;
  * most a page, so one FPU section covers it whole.
  */
 static __always_inline void
-ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx, u8 *dst,
-		     const u8 *src, unsigned int len, const u8 *tweak, bool enc,
+ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx,
+		     struct ax86_adiantum_work *w, u8 *dst, const u8 *src,
+		     unsigned int len, const u8 *tweak, bool enc,
 		     const struct ax86_adiantum_ops *ops)
 {
 	BUILD_BUG_ON(PAGE_SIZE > AX86_FPU_CHUNK);
 	fpu_begin(ops);
-	ops->crypt(&ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
+	ops->crypt(w, &ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
 	fpu_end(ops);
 }
 
 /*
  * The same message in sections of at most AX86_FPU_SECTION_BYTES of the
- * XOR pass.  L is hashed whole before anything is written, and each piece
- * of the XOR pass reads its source before writing the same range: in place
- * works.  @len > AX86_FPU_SECTION_BYTES, so the loop runs and ends R.
+ * XOR pass, and the path of lengths the one-go code leaves out (see
+ * ax86_adiantum_whole_ok()).  L is hashed whole before anything is
+ * written, and each piece of the XOR pass reads its source before writing
+ * the same range: in place works.
  */
 static __always_inline void
-ax86_adiantum_sectioned(const struct ax86_adiantum_ctx *ctx, u8 *dst,
-			const u8 *src, unsigned int len, const u8 *tweak,
-			bool enc, const struct ax86_adiantum_ops *ops)
+ax86_adiantum_sectioned(const struct ax86_adiantum_ctx *ctx,
+			struct ax86_adiantum_work *w, u8 *dst, const u8 *src,
+			unsigned int len, const u8 *tweak, bool enc,
+			const struct ax86_adiantum_ops *ops)
 {
-	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	struct ax86_adiantum_req rq ax86_written_first;
-	u8 r[16];
+	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE, off = 0, n;
+	struct ax86_adiantum_req *rq = &w->rq;
 
-	memcpy(r, src + bulk, sizeof(r));
-	ax86_adiantum_begin(&rq, &ctx->key, bulk, tweak);
+	memcpy(w->r, src + bulk, sizeof(w->r));
+	ax86_adiantum_begin(rq, &ctx->key, bulk, tweak);
 	fpu_begin(ops);
-	ops->hash(&rq, &ctx->key, src, bulk);
-	ops->middle(&rq, &ctx->key, r, enc, ctx, ops->aes);
+	ops->hash(rq, &ctx->key, src, bulk);
+	ops->middle(rq, &ctx->key, w->r, enc, ctx, ops->aes);
 	fpu_end(ops);
-	for (off = 0; off < bulk; off += n) {
+	do {	/* once at least: the last section ends R */
 		n = min_t(unsigned int, bulk - off, AX86_FPU_SECTION_BYTES);
 		fpu_begin(ops);
-		ops->xor(&rq, &ctx->key, dst + off, src + off, n);
+		ops->xor(rq, &ctx->key, dst + off, src + off, n);
 		if (off + n == bulk)
-			ops->end(&rq, &ctx->key, r);
+			ops->end(rq, &ctx->key, w->r);
 		fpu_end(ops);
-	}
-	memcpy(dst + bulk, r, sizeof(r));
-	memzero_explicit(r, sizeof(r));
+		off += n;
+	} while (off < bulk);
+	memcpy(dst + bulk, w->r, sizeof(w->r));
+	memzero_explicit(w->r, sizeof(w->r));
 }
 
 /*
- * Any other layout: L copied through a bounce buffer of whole ChaCha
- * blocks, hashed, then XORed, hashed and copied out.  The source is read
- * before the same range of the destination is written, so in place works.
+ * Scattered messages are walked with sg_mapping_iter, one page piece at a
+ * time mapped (atomically: any context), unmapped before the next piece
+ * and before a reschedule.  A stopped iterator resumes where it stopped.
  */
-static __always_inline void
+static inline void ax86_sg_start(struct sg_mapping_iter *m,
+				 struct scatterlist *sg, unsigned int flags)
+{
+	sg_miter_start(m, sg, sg_nents(sg), SG_MITER_ATOMIC | flags);
+}
+
+/* @len bytes from @m's position into @buf; false if the list ends first */
+static bool ax86_sg_gather(struct sg_mapping_iter *m, u8 *buf,
+			   unsigned int len)
+{
+	unsigned int n;
+
+	for (; len; buf += n, len -= n) {
+		if (!sg_miter_next(m))
+			return false;
+		n = min_t(unsigned int, m->length, len);
+		memcpy(buf, m->addr, n);
+		m->consumed = n;
+		sg_miter_stop(m);
+	}
+	return true;
+}
+
+/* @len bytes from @buf to @m's position; false if the list ends first */
+static bool ax86_sg_scatter(struct sg_mapping_iter *m, const u8 *buf,
+			    unsigned int len)
+{
+	unsigned int n;
+
+	for (; len; buf += n, len -= n) {
+		if (!sg_miter_next(m))
+			return false;
+		n = min_t(unsigned int, m->length, len);
+		memcpy(m->addr, buf, n);
+		m->consumed = n;
+		sg_miter_stop(m);
+	}
+	return true;
+}
+
+/*
+ * Any other layout, walked where it lies: L hashed page piece by page
+ * piece, then XORed from each source piece into the destination piece at
+ * the same offset and hashed there.  The stream takes whole 64-byte blocks
+ * but at the end of L, so a block that straddles two pieces goes through
+ * a 64-byte bounce buffer, read whole before it is written: in place
+ * works.  Each piece is one FPU section of at most a page (or
+ * AX86_FPU_SECTION_BYTES where sections are bounded), and under
+ * CRYPTO_TFM_REQ_MAY_SLEEP the walk may reschedule between pieces.
+ * -EINVAL if a scatterlist is shorter than the request says.
+ */
+static __always_inline int
 ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
+			struct ax86_adiantum_work *w,
 			struct skcipher_request *req, bool enc,
 			const struct ax86_adiantum_ops *ops)
 {
 	unsigned int bulk = req->cryptlen - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	struct ax86_adiantum_req rq ax86_written_first;
-	u8 buf[BOUNCE_BYTES] ax86_written_first;
-	u8 r[16];
+	unsigned int most = ax86_fpu_sections ? AX86_FPU_SECTION_BYTES :
+						PAGE_SIZE;
+	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
+	struct ax86_adiantum_req *rq = &w->rq;
+	u8 *buf = w->bounce, *r = w->r;
+	struct sg_mapping_iter in, out;
+	int err = -EINVAL;
 
-	ax86_adiantum_begin(&rq, &ctx->key, bulk, req->iv);
+	ax86_adiantum_begin(rq, &ctx->key, bulk, req->iv);
+	ax86_sg_start(&in, req->src, SG_MITER_FROM_SG);
+	ax86_sg_start(&out, req->dst, SG_MITER_TO_SG);
 	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, BOUNCE_BYTES);
-		scatterwalk_map_and_copy(buf, req->src, off, n, 0);
+		if (!sg_miter_next(&in))
+			goto out;
+		n = min_t(unsigned int, in.length, min(bulk - off, most));
 		fpu_begin(ops);
-		ops->hash(&rq, &ctx->key, buf, n);
+		ops->hash(rq, &ctx->key, in.addr, n);
 		fpu_end(ops);
+		in.consumed = n;
+		sg_miter_stop(&in);
+		if (may_sleep)
+			cond_resched();
 	}
-	scatterwalk_map_and_copy(r, req->src, bulk, 16, 0);
+	if (!ax86_sg_gather(&in, r, sizeof(w->r)))
+		goto out;
 	fpu_begin(ops);
-	ops->middle(&rq, &ctx->key, r, enc, ctx, ops->aes);
+	ops->middle(rq, &ctx->key, r, enc, ctx, ops->aes);
 	fpu_end(ops);
+
+	ax86_sg_start(&in, req->src, SG_MITER_FROM_SG);
 	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, BOUNCE_BYTES);
-		scatterwalk_map_and_copy(buf, req->src, off, n, 0);
-		fpu_begin(ops);
-		ops->xor(&rq, &ctx->key, buf, buf, n);
-		fpu_end(ops);
-		scatterwalk_map_and_copy(buf, req->dst, off, n, 1);
+		if (!sg_miter_next(&in) || !sg_miter_next(&out))
+			goto out;
+		n = min_t(unsigned int, min(in.length, out.length),
+			  min(bulk - off, most));
+		if (n < bulk - off)
+			n = round_down(n, AX86_CHACHA_BLOCK_SIZE);
+		if (n) {
+			fpu_begin(ops);
+			ops->xor(rq, &ctx->key, out.addr, in.addr, n);
+			fpu_end(ops);
+		}
+		out.consumed = n;
+		in.consumed = n;
+		sg_miter_stop(&out);
+		sg_miter_stop(&in);
+		if (!n) {	/* a block across pieces */
+			n = min_t(unsigned int, bulk - off,
+				  sizeof(w->bounce));
+			if (!ax86_sg_gather(&in, buf, n))
+				goto out;
+			fpu_begin(ops);
+			ops->xor(rq, &ctx->key, buf, buf, n);
+			fpu_end(ops);
+			if (!ax86_sg_scatter(&out, buf, n))
+				goto out;
+		}
+		if (may_sleep)
+			cond_resched();
 	}
 	fpu_begin(ops);
-	ops->end(&rq, &ctx->key, r);
+	ops->end(rq, &ctx->key, r);
 	fpu_end(ops);
-	scatterwalk_map_and_copy(r, req->dst, bulk, 16, 1);
-	memzero_explicit(buf, sizeof(buf));
-	memzero_explicit(r, sizeof(r));
+	if (ax86_sg_scatter(&out, r, sizeof(w->r)))
+		err = 0;
+out:
+	sg_miter_stop(&in);
+	sg_miter_stop(&out);
+	memzero_explicit(rq, sizeof(*rq));	/* wiped already but on errors */
+	memzero_explicit(buf, sizeof(w->bounce));
+	memzero_explicit(r, sizeof(w->r));
+	return err;
 }
 
 /* the first @len bytes of @sg in one page */
@@ -285,12 +380,48 @@ static bool ax86_in_one_page(struct scatterlist *sg, unsigned int len)
 	return sg->length >= len && sg->offset + len <= PAGE_SIZE;
 }
 
+/*
+ * The steps of the sectioned and scattered paths, each a function of its
+ * own: inlined, each would bring its own NHPoly1305 buffers into one
+ * frame (the steps run one after another; their frames need not add up).
+ */
+#define STEP_FUNCS(isa)							\
+static noinline void							\
+ax86_adiantum_step_hash_##isa(struct ax86_adiantum_req *rq,		\
+			      const struct ax86_adiantum_key *key,	\
+			      const u8 *src, unsigned int len)		\
+{									\
+	ax86_adiantum_hash_##isa(rq, key, src, len);			\
+}									\
+static noinline void							\
+ax86_adiantum_step_middle_##isa(struct ax86_adiantum_req *rq,		\
+				const struct ax86_adiantum_key *key,	\
+				const u8 r_in[16], bool enc,		\
+				const void *aes, ax86_aes_fn aes_fn)	\
+{									\
+	ax86_adiantum_middle_##isa(rq, key, r_in, enc, aes, aes_fn);	\
+}									\
+static noinline void							\
+ax86_adiantum_step_xor_##isa(struct ax86_adiantum_req *rq,		\
+			     const struct ax86_adiantum_key *key,	\
+			     u8 *dst, const u8 *src, unsigned int len)	\
+{									\
+	ax86_adiantum_xor_##isa(rq, key, dst, src, len);		\
+}									\
+static noinline void							\
+ax86_adiantum_step_end_##isa(struct ax86_adiantum_req *rq,		\
+			     const struct ax86_adiantum_key *key,	\
+			     u8 r_out[16])				\
+{									\
+	ax86_adiantum_end_##isa(rq, key, r_out);			\
+}
+
 #define OPS(isa, _aes, _simd) {						\
-	.crypt = ax86_adiantum_crypt_##isa,				\
-	.hash = ax86_adiantum_hash_##isa,				\
-	.middle = ax86_adiantum_middle_##isa,				\
-	.xor = ax86_adiantum_xor_##isa,					\
-	.end = ax86_adiantum_end_##isa,					\
+	.crypt = ax86_adiantum_crypt_whole_##isa,			\
+	.hash = ax86_adiantum_step_hash_##isa,				\
+	.middle = ax86_adiantum_step_middle_##isa,			\
+	.xor = ax86_adiantum_step_xor_##isa,				\
+	.end = ax86_adiantum_step_end_##isa,				\
 	.aes = _aes,							\
 	.simd = _simd,							\
 }
@@ -304,61 +435,66 @@ static bool ax86_in_one_page(struct scatterlist *sg, unsigned int len)
 #define LAYOUT_FUNCS(name, _ops)					\
 static noinline void							\
 ax86_adiantum_sectioned_##name(const struct ax86_adiantum_ctx *ctx,	\
-			       u8 *dst, const u8 *src,			\
-			       unsigned int len, const u8 *tweak,	\
-			       bool enc)				\
+			       struct ax86_adiantum_work *w, u8 *dst,	\
+			       const u8 *src, unsigned int len,		\
+			       const u8 *tweak, bool enc)		\
 {									\
-	ax86_adiantum_sectioned(ctx, dst, src, len, tweak, enc, _ops);	\
+	ax86_adiantum_sectioned(ctx, w, dst, src, len, tweak, enc, _ops); \
 }									\
 static noinline void							\
 ax86_adiantum_linear_##name(const struct ax86_adiantum_ctx *ctx,	\
-			    u8 *dst, const u8 *src, unsigned int len,	\
+			    struct ax86_adiantum_work *w, u8 *dst,	\
+			    const u8 *src, unsigned int len,		\
 			    const u8 *tweak, bool enc)			\
 {									\
-	if ((_ops)->simd && ax86_fpu_sections &&			\
-	    len > AX86_FPU_SECTION_BYTES) {				\
-		ax86_adiantum_sectioned_##name(ctx, dst, src, len,	\
+	if (!ax86_adiantum_whole_ok(len) ||				\
+	    ((_ops)->simd && ax86_fpu_sections &&			\
+	     len > AX86_FPU_SECTION_BYTES)) {				\
+		ax86_adiantum_sectioned_##name(ctx, w, dst, src, len,	\
 					       tweak, enc);		\
 		return;							\
 	}								\
-	ax86_adiantum_linear(ctx, dst, src, len, tweak, enc, _ops);	\
+	ax86_adiantum_linear(ctx, w, dst, src, len, tweak, enc, _ops);	\
 }									\
-static noinline void							\
+static noinline int							\
 ax86_adiantum_scattered_##name(const struct ax86_adiantum_ctx *ctx,	\
+			       struct ax86_adiantum_work *w,		\
 			       struct skcipher_request *req, bool enc)	\
 {									\
-	ax86_adiantum_scattered(ctx, req, enc, _ops);			\
+	return ax86_adiantum_scattered(ctx, w, req, enc, _ops);		\
 }									\
-static void ax86_adiantum_layout_##name(const struct ax86_adiantum_ctx *ctx, \
-					struct skcipher_request *req,	\
-					bool enc)			\
+static int ax86_adiantum_layout_##name(const struct ax86_adiantum_ctx *ctx, \
+				       struct ax86_adiantum_work *w,	\
+				       struct skcipher_request *req,	\
+				       bool enc)			\
 {									\
 	unsigned int len = req->cryptlen;				\
 	u8 *src, *dst;							\
 									\
 	if (!ax86_in_one_page(req->src, len) ||				\
-	    !ax86_in_one_page(req->dst, len)) {				\
-		ax86_adiantum_scattered_##name(ctx, req, enc);		\
-		return;							\
-	}								\
+	    !ax86_in_one_page(req->dst, len))				\
+		return ax86_adiantum_scattered_##name(ctx, w, req, enc); \
 	src = kmap_local_page(sg_page(req->src)) + req->src->offset;	\
 	if (req->dst == req->src)					\
 		dst = src;						\
 	else								\
 		dst = kmap_local_page(sg_page(req->dst)) +		\
 		      req->dst->offset;					\
-	ax86_adiantum_linear_##name(ctx, dst, src, len, req->iv, enc);	\
+	ax86_adiantum_linear_##name(ctx, w, dst, src, len, req->iv, enc); \
 	if (req->dst != req->src)					\
 		kunmap_local(dst);					\
 	kunmap_local(src);						\
+	return 0;							\
 }
 
 /* without the FPU: the portable cores and AES */
+STEP_FUNCS(generic)
 static const struct ax86_adiantum_ops ax86_adiantum_ops_generic =
 	OPS(generic, ax86_adiantum_aes_generic, false);
 LAYOUT_FUNCS(generic, &ax86_adiantum_ops_generic)
 
 #define VARIANT_FUNCS(isa)						\
+STEP_FUNCS(isa)								\
 static const struct ax86_adiantum_ops ax86_adiantum_ops_##isa =		\
 	OPS(isa, ax86_adiantum_aes_simd, true);			\
 LAYOUT_FUNCS(isa, &ax86_adiantum_ops_##isa)				\
@@ -367,15 +503,14 @@ static int ax86_adiantum_crypt_req_##isa(struct skcipher_request *req,	\
 {									\
 	const struct ax86_adiantum_ctx *ctx =				\
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));	\
+	struct ax86_adiantum_work *w = skcipher_request_ctx(req);	\
 									\
 	/* the template's answer, before anything is read or written */ \
 	if (req->cryptlen < AX86_ADIANTUM_BLOCK_SIZE)			\
 		return -EINVAL;						\
 	if (crypto_simd_usable())					\
-		ax86_adiantum_layout_##isa(ctx, req, enc);		\
-	else								\
-		ax86_adiantum_layout_generic(ctx, req, enc);		\
-	return 0;							\
+		return ax86_adiantum_layout_##isa(ctx, w, req, enc);	\
+	return ax86_adiantum_layout_generic(ctx, w, req, enc);		\
 }									\
 static int ax86_adiantum_encrypt_##isa(struct skcipher_request *req)	\
 {									\
@@ -394,11 +529,13 @@ VARIANT_FUNCS(avx512vl)
 VARIANT_FUNCS(avx512)
 
 /* a variant's two layouts */
-typedef void (*ax86_linear_fn)(const struct ax86_adiantum_ctx *ctx, u8 *dst,
+typedef void (*ax86_linear_fn)(const struct ax86_adiantum_ctx *ctx,
+			       struct ax86_adiantum_work *w, u8 *dst,
 			       const u8 *src, unsigned int len,
 			       const u8 *tweak, bool enc);
-typedef void (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
-				  struct skcipher_request *req, bool enc);
+typedef int (*ax86_scattered_fn)(const struct ax86_adiantum_ctx *ctx,
+				 struct ax86_adiantum_work *w,
+				 struct skcipher_request *req, bool enc);
 
 /*
  * What each variant is, by ISA: its two layouts (for the load-time known
@@ -430,6 +567,7 @@ static const struct {
 /* too big for a kernel stack: allocated for the checks at load */
 struct ax86_adiantum_kat {
 	struct ax86_adiantum_ctx ctx;
+	struct ax86_adiantum_work work;	/* the request context's part */
 	struct scatterlist src[2], dst[2];
 	u8 key[AX86_ADIANTUM_KEY_SIZE];
 	u8 tweak[AX86_ADIANTUM_IV_SIZE];
@@ -440,8 +578,8 @@ struct ax86_adiantum_kat {
 	struct skcipher_request req;	/* last: it ends in a flexible array */
 };
 
-/* @len bytes from @in to @out through the bounce path, split in two */
-static void ax86_adiantum_kat_split(struct ax86_adiantum_kat *k,
+/* @len bytes from @in to @out through the scattered path, split in two */
+static int ax86_adiantum_kat_split(struct ax86_adiantum_kat *k,
 				    ax86_scattered_fn scattered, u8 *out,
 				    const u8 *in, unsigned int len, bool enc)
 {
@@ -458,7 +596,7 @@ static void ax86_adiantum_kat_split(struct ax86_adiantum_kat *k,
 	k->req.dst = k->dst;
 	k->req.cryptlen = len;
 	k->req.iv = k->iv;
-	scattered(&k->ctx, &k->req, enc);
+	return scattered(&k->ctx, &k->work, &k->req, enc);
 }
 
 /*
@@ -480,20 +618,22 @@ static bool ax86_adiantum_kat(struct ax86_adiantum_kat *k,
 						     sizeof(k->key),
 						     r ? 20 : 12))
 				return false;
-			linear(&k->ctx, k->ct, k->msg, len, k->tweak, true);
+			linear(&k->ctx, &k->work, k->ct, k->msg, len, k->tweak,
+			       true);
 			if (ax86_adiantum_kat_fold(k->ct, len) !=
 			    ax86_adiantum_kat_answers[r][i])
 				return false;
-			linear(&k->ctx, k->out, k->ct, len, k->tweak, false);
+			linear(&k->ctx, &k->work, k->out, k->ct, len, k->tweak,
+			       false);
 			if (memcmp(k->out, k->msg, len))
 				return false;
-			ax86_adiantum_kat_split(k, scattered, k->out, k->msg,
-						len, true);
-			if (memcmp(k->out, k->ct, len))
+			if (ax86_adiantum_kat_split(k, scattered, k->out,
+						    k->msg, len, true) ||
+			    memcmp(k->out, k->ct, len))
 				return false;
-			ax86_adiantum_kat_split(k, scattered, k->out, k->ct,
-						len, false);
-			if (memcmp(k->out, k->msg, len))
+			if (ax86_adiantum_kat_split(k, scattered, k->out,
+						    k->ct, len, false) ||
+			    memcmp(k->out, k->msg, len))
 				return false;
 		}
 	}
@@ -519,6 +659,20 @@ static int ax86_adiantum_selftest(int isa)
 	return ok ? 0 : -EBADMSG;
 }
 
+/*
+ * A request's working memory is its context, not the stack: dm-crypt may
+ * run us in softirq on top of the block layer, and the deepest request
+ * path stays within 1 KiB of stack (tests/stack/).  Callers provide the
+ * context with the request (dm-crypt in its per-bio data, AF_ALG and
+ * fscrypt with skcipher_request_alloc()).
+ */
+static int ax86_adiantum_init_tfm(struct crypto_skcipher *tfm)
+{
+	BUILD_BUG_ON(sizeof(struct ax86_adiantum_work) > 384);
+	crypto_skcipher_set_reqsize(tfm, sizeof(struct ax86_adiantum_work));
+	return 0;
+}
+
 #define ALG(_stream, _isa, _setkey) {					\
 	.base.cra_name		= "adiantum(" _stream ",aes)",		\
 	.base.cra_driver_name	= "adiantum-" _stream "-aes-ax86-" #_isa, \
@@ -529,6 +683,7 @@ static int ax86_adiantum_selftest(int isa)
 	.max_keysize		= AX86_ADIANTUM_KEY_SIZE,		\
 	.ivsize			= AX86_ADIANTUM_IV_SIZE,		\
 	.setkey			= _setkey,				\
+	.init			= ax86_adiantum_init_tfm,		\
 	.encrypt		= ax86_adiantum_encrypt_##_isa,		\
 	.decrypt		= ax86_adiantum_decrypt_##_isa,		\
 }
@@ -595,6 +750,7 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 /* the selfcheck parameter's reference: the glue's portable path */
 struct ax86_adiantum_sc_ref {
 	struct ax86_adiantum_ctx ctx;
+	struct ax86_adiantum_work work;
 	unsigned int nrounds;
 };
 
@@ -611,7 +767,7 @@ static void ax86_adiantum_sc_crypt(void *ref, u8 *dst, const u8 *src,
 {
 	struct ax86_adiantum_sc_ref *r = ref;
 
-	ax86_adiantum_linear_generic(&r->ctx, dst, src, len, iv, enc);
+	ax86_adiantum_linear_generic(&r->ctx, &r->work, dst, src, len, iv, enc);
 }
 
 /* the known answers' buffers: each a page of its own (kmalloc aligns) */

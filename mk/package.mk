@@ -44,7 +44,7 @@ dkms-install:
 		dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k "$$k" || exit 1; \
 		n=$$((n + 1)); \
 	done; \
-	[ $$n -gt 0 ] || { echo "no kernel headers 6.1..7.2 found" \
+	[ $$n -gt 0 ] || { echo "no kernel headers 6.1..7.3 found" \
 		"(apt-get install linux-headers-amd64)" >&2; exit 1; }
 	dkms status $(DKMS_NAME)
 

@@ -9,7 +9,7 @@
 #include "tool.h"
 
 /*
- * The module's variants parameter (README "Which core serves"): one line
+ * The module's variants parameter (README "Module parameters"): one line
  * per driver it registered, "<driver> <priority> <core>=<name>...
  * rank=<why>", and "capped max_isa=<cap> left-out=<isas>" when max_isa
  * kept some out.  Empty if the module has none (too old, not loaded).

@@ -248,9 +248,12 @@ static inline void ax86_sg_start(struct sg_mapping_iter *m,
 	sg_miter_start(m, sg, sg_nents(sg), SG_MITER_ATOMIC | flags);
 }
 
-/* @len bytes from @m's position into @buf; false if the list ends first */
-static bool ax86_sg_gather(struct sg_mapping_iter *m, u8 *buf,
-			   unsigned int len)
+/*
+ * @len bytes between @buf and @m's position, into @buf or (@to_sg) out of
+ * it; false if the list ends first
+ */
+static bool ax86_sg_copy(struct sg_mapping_iter *m, u8 *buf,
+			 unsigned int len, bool to_sg)
 {
 	unsigned int n;
 
@@ -258,24 +261,10 @@ static bool ax86_sg_gather(struct sg_mapping_iter *m, u8 *buf,
 		if (!sg_miter_next(m))
 			return false;
 		n = min_t(unsigned int, m->length, len);
-		memcpy(buf, m->addr, n);
-		m->consumed = n;
-		sg_miter_stop(m);
-	}
-	return true;
-}
-
-/* @len bytes from @buf to @m's position; false if the list ends first */
-static bool ax86_sg_scatter(struct sg_mapping_iter *m, const u8 *buf,
-			    unsigned int len)
-{
-	unsigned int n;
-
-	for (; len; buf += n, len -= n) {
-		if (!sg_miter_next(m))
-			return false;
-		n = min_t(unsigned int, m->length, len);
-		memcpy(m->addr, buf, n);
+		if (to_sg)
+			memcpy(m->addr, buf, n);
+		else
+			memcpy(buf, m->addr, n);
 		m->consumed = n;
 		sg_miter_stop(m);
 	}
@@ -323,7 +312,7 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 		if (may_sleep)
 			cond_resched();
 	}
-	if (!ax86_sg_gather(&in, r, sizeof(w->r)))
+	if (!ax86_sg_copy(&in, r, sizeof(w->r), false))
 		goto out;
 	fpu_begin(ops);
 	ops->middle(rq, &ctx->key, r, enc, ctx, ops->aes);
@@ -349,12 +338,12 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 		if (!n) {	/* a block across pieces */
 			n = min_t(unsigned int, bulk - off,
 				  sizeof(w->bounce));
-			if (!ax86_sg_gather(&in, buf, n))
+			if (!ax86_sg_copy(&in, buf, n, false))
 				goto out;
 			fpu_begin(ops);
 			ops->xor(rq, &ctx->key, buf, buf, n);
 			fpu_end(ops);
-			if (!ax86_sg_scatter(&out, buf, n))
+			if (!ax86_sg_copy(&out, buf, n, true))
 				goto out;
 		}
 		if (may_sleep)
@@ -363,7 +352,7 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 	fpu_begin(ops);
 	ops->end(rq, &ctx->key, r);
 	fpu_end(ops);
-	if (ax86_sg_scatter(&out, r, sizeof(w->r)))
+	if (ax86_sg_copy(&out, r, sizeof(w->r), true))
 		err = 0;
 out:
 	sg_miter_stop(&in);

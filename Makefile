@@ -32,11 +32,14 @@ CORE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 	  crypto/aes_ct.c
 CORE_H := $(wildcard crypto/*.h)
 ASM := $(wildcard arch/x86/crypto/*.S)
+# every userspace program running the ChaCha cores links their scratch
+# area (one per thread; asm_cores.h)
+CHACHA_SCRATCH_C := tools/common/chacha_scratch.c
 # every header of arch/ is a prerequisite: a changed one rebuilds the tests
 ARCH_H := $(wildcard arch/x86/crypto/*.h)
 UNIT_SRC := $(wildcard tests/unit/*.c tests/unit/*.h) tools/common/testmgr.h \
 	tools/common/rng.h tools/common/rfc_vectors.h tools/common/cpu_needs.h \
-	$(ARCH_H)
+	$(ARCH_H) $(CHACHA_SCRATCH_C)
 
 # The .S files are assembled unchanged, with tools/common/shim for
 # <linux/linkage.h>; the tool and the tests share it

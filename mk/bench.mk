@@ -28,7 +28,8 @@ BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
 	arch/x86/crypto/cpu_quirks.h
 BENCH_SHIM := $(shell find tools/corebench/bench-shim -name '*.[hS]')
 # the harness: userspace flags
-BENCH_UC := tools/corebench/corebench.c tools/corebench/impls.c
+BENCH_UC := tools/corebench/corebench.c tools/corebench/impls.c \
+	$(CHACHA_SCRATCH_C)
 # per message: the kernel's flags
 BENCH_KC := tools/corebench/ours_msg.c tools/corebench/linux_msg.c \
 	tools/corebench/linux_nhp.c $(CORE_C) $(LINUX_C)

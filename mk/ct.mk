@@ -23,7 +23,7 @@ CT_LINUX_W := -Wno-sign-compare -Wno-unused-parameter
 # the kernel's flags: what the module runs per message, and Linux's AES
 CT_KC := tests/ct/ct_path.c tests/ct/linux_aes.c $(CORE_C) $(CT_LINUX_AES)
 # userspace flags: the harness and the test's AES key schedule
-CT_UC := tests/ct/ct.c tests/unit/aes_schedule.c
+CT_UC := tests/ct/ct.c tests/unit/aes_schedule.c $(CHACHA_SCRATCH_C)
 CT_DEPS := $(CT_KC) $(CT_UC) tests/ct/ct.h $(CORE_H) $(ASM) $(ARCH_H) \
 	   tools/common/cpu_needs.h tools/common/shim/ax86_userspace.h \
 	   $(CT_SHIM) $(CT_DIR)/kflags

@@ -4,7 +4,7 @@
 # and each whole message is from what the pipes allow, for ours and for
 # linux-6.1.  Runs make bench first (its CSV is the input).
 FLOOR_SRC := tools/floor/floor.c tools/floor/loops.S tools/common/cycles.h \
-	     tools/common/cpu_needs.h
+	     tools/common/cpu_needs.h $(CHACHA_SCRATCH_C)
 
 $(BUILD)/floor: $(FLOOR_SRC) $(CORE_C) $(CORE_H) $(ASM) | $(BUILD)
 	$(CC) -O2 $(USER_FLAGS) -o $@ $(filter %.c %.S,$(FLOOR_SRC)) \

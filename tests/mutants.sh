@@ -19,9 +19,9 @@ MUTANTS='
 arch/x86/crypto/chacha-sse-x86_64.S|V		pshuflw, $0xb1|V		pshuflw, $0xb4
 arch/x86/crypto/chacha-sse-x86_64.S|	psrld		$(32 - \n), %xmm\tmp|	psrld		$(31 - \n), %xmm\tmp
 arch/x86/crypto/chacha-sse-x86_64.S|jb		.Lpark\@|jbe		.Lpark\@
-arch/x86/crypto/chacha-sse-x86_64.S|xorb		KS(FRAME,%rax)|xorb		KS+1(FRAME,%rax)
+arch/x86/crypto/chacha-sse-x86_64.S|xorb		KS(SCRATCH,%rax)|xorb		KS+1(SCRATCH,%rax)
 arch/x86/crypto/chacha-sse-x86_64.S|.Lrot8:		.byte 3, 0, 1, 2|.Lrot8:		.byte 3, 0, 2, 1
-arch/x86/crypto/chacha-sse-x86_64.S|V		movdqa, TMP(FRAME), %xmm\a|V		movdqa, TMP+16(FRAME), %xmm\a
+arch/x86/crypto/chacha-sse-x86_64.S|V		movdqa, TMP(SCRATCH), %xmm\a|V		movdqa, TMP+16(SCRATCH), %xmm\a
 arch/x86/crypto/chacha-sse-x86_64.S|movdqa, .Lrot16(%rip), %xmm\r|movdqa, .Lrot8(%rip), %xmm\r
 arch/x86/crypto/chacha-sse-x86_64.S|vpsrld		$(32 - \n), %xmm\r, %xmm\r|vpsrld		$(31 - \n), %xmm\r, %xmm\r|avx
 arch/x86/crypto/chacha-sse-x86_64.S|vpxor		\off(SRC), %xmm\r, %xmm\r|vpaddd		\off(SRC), %xmm\r, %xmm\r|avx
@@ -34,9 +34,9 @@ arch/x86/crypto/nh-avx2-x86_64.S|UNITS		xmm, 16, xmm|UNITS		xmm, 32, xmm|avx
 arch/x86/crypto/chacha-avx2-x86_64.S|vperm2i128	$0x31|vperm2i128	$0x21
 arch/x86/crypto/chacha-avx2-x86_64.S|.long 8, 8, 8, 8, 8, 8, 8, 8|.long 8, 8, 8, 8, 8, 8, 8, 7
 arch/x86/crypto/chacha-avx2-x86_64.S|lea		32(%rax), %r10|lea		31(%rax), %r10
-arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		SPILL+32(FRAME), %ymm15|vmovdqa		SPILL(FRAME), %ymm15
+arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		SPILL+32(SCRATCH), %ymm15|vmovdqa		SPILL(SCRATCH), %ymm15
 arch/x86/crypto/chacha-avx2-x86_64.S|JOIN_OUT	\s0, \a2, 1|JOIN_OUT	\a2, \s0, 1
-arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		TMP(FRAME), %ymm\t|vmovdqa		TMP+32(FRAME), %ymm\t
+arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		TMP(SCRATCH), %ymm\t|vmovdqa		TMP+32(SCRATCH), %ymm\t
 arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		\mask(%rip), %ymm\t|vmovdqa		.Lrot8(%rip), %ymm\t
 arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13|avx512f avx512vl avx512bw bmi2
@@ -130,7 +130,10 @@ arch/x86/crypto/chacha-sse-x86_64.S|	LOAD_ROWS	SET_B|	LOAD_ROWS	SET_A
 arch/x86/crypto/chacha-sse-x86_64.S|jmp		.Lpair_b\@|jmp		.Lpair_round\@
 arch/x86/crypto/chacha-avx2-x86_64.S|jmp		.Lpair_b\@|jmp		.Lpair_round\@|avx2
 arch/x86/crypto/chacha-avx512-x86_64.S|	vpaddd		.Lsixteen(%rip){1to16}, %zmm16, %zmm28|	vpaddd		.Leight(%rip){1to16}, %zmm16, %zmm28|avx512f avx512vl avx512bw bmi2
-arch/x86/crypto/chacha-avx512-x86_64.S|	vmovdqa64	CTR(FRAME), %zmm16|	vmovdqa64	%zmm28, %zmm16|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|	vmovdqa64	CTR(SCRATCH), %zmm16|	vmovdqa64	%zmm28, %zmm16|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-sse-x86_64.S|	mov		$PAIRS_USED_BYTES, %r8d|	mov		$USED_BYTES, %r8d
+arch/x86/crypto/chacha-avx2-x86_64.S|	mov		$USED_BYTES, %r8d|	mov		$KS, %r8d|avx2
+arch/x86/crypto/chacha-avx512-x86_64.S|	jz		.Lwiped\@|	jnz		.Lwiped\@|avx512f avx512vl avx512bw bmi2
 '
 
 # The unit test binary's objects are built once from an unchanged copy;
@@ -143,7 +146,7 @@ rm -rf "$work"
 mkdir -p "$base/obj"
 cp -r "$top/crypto" "$top/arch" "$top/tests" "$top/tools" "$base/"
 (cd "$base" && ls crypto/*.c arch/x86/crypto/*.S tests/unit/*.c \
-	tools/common/testmgr.c) >"$work/sources"
+	tools/common/testmgr.c tools/common/chacha_scratch.c) >"$work/sources"
 
 obj_of() {
 	echo "obj/$(echo "$1" | tr / _).o"

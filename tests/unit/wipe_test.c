@@ -12,7 +12,9 @@
  * words it parks (x0..x3); the Poly1305 blocks+emit copies h into its
  * frame: the same search for h.  A whole Adiantum message of 4 KiB in one
  * go keeps the NH sums of L and of its output in an array of its own: the
- * same search for those.
+ * same search for those.  The SIMD ChaCha cores keep their counters,
+ * parked rows and keystream in the caller's scratch area (asm_cores.h),
+ * not on the stack: that area must be all zero after every call.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <pthread.h>
@@ -246,6 +248,61 @@ static void run_on_stack(const char *group, void *(*fn)(void *),
 	free(stack);
 }
 
+/*
+ * Each ChaCha core, called as the dispatch calls it (variants.c), on an
+ * area that was zero: after every call it must be zero again.  The
+ * lengths end each way a core can: after whole batches, in a partial
+ * batch (its keystream parked in the area), after one or more pairs of
+ * batches, with a partial batch after a pair (batches of 256 bytes for
+ * the xmm cores, 512 for ymm, 1024 for zmm).
+ */
+static void test_scratch_wipe(void)
+{
+	static const unsigned int lens[] = {
+		1, 200, 256, 300, 512, 700, 1024, 1100, 1536, 2048, 2100,
+		3072, 4096 + 37
+	};
+	static u8 src[4096 + 64], dst[4096 + 64];
+	const u8 *area = ax86_chacha_scratch();
+	unsigned int i, k, b;
+	char group[64];
+	u32 state[16];
+	struct rng r;
+
+	for (i = 0; i < nr_variants; i++) {
+		const struct variant *v = &variants[i];
+
+		if (!v->chacha)
+			continue;
+		snprintf(group, sizeof(group), "chacha-scratch-wipe-%s",
+			 v->name);
+		if (variant_unsupported(v)) {
+			report_skip(group, variant_unsupported(v));
+			continue;
+		}
+		rng_seed(&r, run_seed, group);
+		rng_fill(&r, state, sizeof(state));
+		rng_fill(&r, src, sizeof(src));
+		memset(ax86_chacha_scratch(), 0, AX86_CHACHA_SCRATCH_BYTES);
+		for (k = 0; k < ARRAY_SIZE(lens); k++) {
+			v->chacha(state, dst, src, lens[k], 20);
+			for (b = 0; b < AX86_CHACHA_SCRATCH_BYTES; b++)
+				if (area[b])
+					break;
+			if (b < AX86_CHACHA_SCRATCH_BYTES)
+				break;
+		}
+		if (k < ARRAY_SIZE(lens))
+			report_fail(group,
+				    "%u bytes: byte %u of the scratch area left nonzero",
+				    lens[k], b);
+		else
+			report_pass(group,
+				    "%zu lengths: all %u bytes of the scratch area zero after each",
+				    ARRAY_SIZE(lens), AX86_CHACHA_SCRATCH_BYTES);
+	}
+}
+
 void test_stack_wipe(void)
 {
 	static const char group[] = "nhpoly1305-stack-wipe";
@@ -253,6 +310,7 @@ void test_stack_wipe(void)
 	char ok[80];
 	struct rng r;
 
+	test_scratch_wipe();
 #ifdef __SANITIZE_ADDRESS__
 	return;		/* ASan keeps its own stack frames: nothing to see */
 #endif

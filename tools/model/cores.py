@@ -397,5 +397,7 @@ LINUX_ASM = ["chacha-ssse3-x86_64.S", "chacha-avx2-x86_64.S",
              "nh-sse2-x86_64.S", "nh-avx2-x86_64.S", "aesni-intel_asm.S"]
 LINUX_C = ["crypto/aes_generic.c", "lib/crypto/poly1305-donna64.c",
            "lib/crypto/aes.c"]
-# the harness's C, userspace flags: key setup only, never traced
-HARNESS_C = ["tools/model/trace.c", "crypto/poly1305_core.c"]
+# the harness's C, userspace flags: key setup only, never traced (and the
+# ChaCha cores' scratch area, one per thread as in every userspace program)
+HARNESS_C = ["tools/model/trace.c", "crypto/poly1305_core.c",
+             "tools/common/chacha_scratch.c"]

@@ -106,10 +106,13 @@ typedef void (*job_fn)(unsigned int arg);
 
 #define TRACED(call) do { mt_trace_on(); call; mt_trace_off(); } while (0)
 
+/* the scratch area found before the trap flag goes on: only the call */
 #define OURS_CHACHA(isa)						\
 static void ours_chacha_##isa(unsigned int len)			\
 {									\
-	TRACED(ax86_chacha_xor_##isa(state, dst, src, len, 12));	\
+	void *scratch = ax86_chacha_scratch();				\
+									\
+	TRACED(ax86_chacha_xor_##isa(state, dst, src, len, 12, scratch)); \
 }
 OURS_CHACHA(sse2)
 OURS_CHACHA(ssse3)

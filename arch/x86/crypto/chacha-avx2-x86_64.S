@@ -3,35 +3,46 @@
  * ChaCha stream XOR, eight blocks at a time in ymm registers (AVX2).
  *
  * void ax86_chacha_xor_avx2(const u32 state[16], u8 *dst, const u8 *src,
- *			     unsigned int len, unsigned int nrounds);
+ *			     unsigned int len, unsigned int nrounds,
+ *			     void *scratch);
  *
  * Same contract as the SSE version: any @len, block i uses counter
  * state[12] + i (mod 2^32), @state is not written, no access outside
- * [src, src + len) and [dst, dst + len), dst == src allowed.
+ * [src, src + len) and [dst, dst + len), dst == src allowed.  @scratch:
+ * AX86_CHACHA_SCRATCH_BYTES (asm_cores.h) at a 64-byte boundary, the
+ * caller's alone for the call (per CPU in the kernel, per thread in
+ * userspace), where the counters, parked rows, a partial batch's keystream
+ * and a pair's waiting batch go: the core has no stack frame.  It zeroes
+ * what it used of the area before returning (up to USED_BYTES, or
+ * PAIRS_USED_BYTES if a pair ran), so an area that came in zeroed goes
+ * back zeroed.
  *
  * Word w of blocks 0..7 sits in one ymm register (blocks 0..3 in the low
  * 128-bit lane, 4..7 in the high one): all sixteen rows in ymm0..ymm15, so
  * the four quarter rounds of a half round run side by side.  A spare
  * register comes from the a row of the fourth quarter round, which is not
  * used from its xor into d until the add after the next shift rotation: it
- * steps out to the stack for that stretch, its register holding the byte
- * shuffle's mask and then serving as the shift rotation's spare.  A mask in
- * a register rather than a memory operand runs at the same speed on Zen 3,
- * and keeps llvm-mca's models (make model) from putting the mask's load on
- * the rows' dependency chains.
+ * steps out to the scratch area for that stretch, its register holding the
+ * byte shuffle's mask and then serving as the shift rotation's spare.  A
+ * mask in a register rather than a memory operand runs at the same speed
+ * on Zen 3, and keeps llvm-mca's models (make model) from putting the
+ * mask's load on the rows' dependency chains.
  *
  * ax86_chacha_xor_avx2_pairs, same contract, is for CPUs whose simple SIMD
  * instructions take two cycles (cpu_quirks.h): there a double
  * round waits on its four chains, not on the pipes (63 cycles where a loop
  * of its instructions without the dependencies takes 41).  While more than
  * one batch is left it runs two, A and B, half round by half round, the
- * registers holding one while the other waits in the frame:
+ * registers holding one while the other waits in the scratch area:
  * each swap is 16 stores and 16 loads, which the idle load and store
  * ports absorb, and the core overlaps A's chains with B's (47 cycles a
- * double round per batch).  A is output first, then B from the frame.
+ * double round per batch).  A is output first, then B from the scratch
+ * area.
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
+
+#include "asm_cores.h"		/* AX86_CHACHA_SCRATCH_BYTES */
 
 .section .rodata.cst32.ax86_chacha_avx2, "aM", @progbits, 32
 .align 32
@@ -47,26 +58,30 @@
 #define SRC	%rdx
 #define LEN	%rcx
 #define NROUNDS	%r8d
-#define FRAME	%r9		/* 32-byte aligned scratch on the stack */
+#define SCRATCH	%r9		/* the caller's area, 64-byte aligned */
 #define ROUND	%eax
 #define PAIRED	%r11d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
 
 #define BATCH	512		/* bytes per iteration */
 
-/* scratch layout, offsets from FRAME */
+/* scratch layout, offsets from SCRATCH */
 #define CTR	0		/* row 12: the counters of this batch */
 #define SPILL	32		/* rows 14, 15 parked while 0..7 are output */
 #define TMP	96		/* the a row parked for a shuffle and rotation */
 #define KS	128		/* keystream of a final partial batch (last) */
-#define FRAME_BYTES	640
+#define USED_BYTES	640
 /*
  * pairs: batch A's rows while B's are in the registers, and B's while A's
  * are.  A is output first, so SET_A is free again when B, if it is the
  * final partial batch, parks its keystream in KS.
  */
 #define SET_A	KS
-#define SET_B	FRAME_BYTES
-#define PAIRS_FRAME_BYTES	(SET_B + 512)
+#define SET_B	USED_BYTES
+#define PAIRS_USED_BYTES	(SET_B + 512)
+
+#if PAIRS_USED_BYTES > AX86_CHACHA_SCRATCH_BYTES
+#error "the pairs' scratch layout is larger than the caller's area"
+#endif
 
 .text
 
@@ -86,7 +101,7 @@
 
 /* rotate by 16 or 8: ymm\t steps out (ROT4 brings it back), holds the mask */
 .macro SHUF4 mask, t, x0, x1, x2, x3
-	vmovdqa		%ymm\t, TMP(FRAME)
+	vmovdqa		%ymm\t, TMP(SCRATCH)
 	vmovdqa		\mask(%rip), %ymm\t
 	vpshufb		%ymm\t, %ymm\x0, %ymm\x0
 	vpshufb		%ymm\t, %ymm\x1, %ymm\x1
@@ -100,7 +115,7 @@
 	ROTL		\x1, \n, \t
 	ROTL		\x2, \n, \t
 	ROTL		\x3, \n, \t
-	vmovdqa		TMP(FRAME), %ymm\t
+	vmovdqa		TMP(SCRATCH), %ymm\t
 .endm
 
 /* Four quarter rounds side by side on (a_i, b_i, c_i, d_i) */
@@ -119,16 +134,16 @@
 	ROT4		7, \a3, \b0, \b1, \b2, \b3
 .endm
 
-/* pairs: the sixteen rows to and from the frame at \area */
+/* pairs: the sixteen rows to and from the scratch area at \area */
 .macro STORE_ROWS area
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqa		%ymm\w, \area+32*\w(FRAME)
+	vmovdqa		%ymm\w, \area+32*\w(SCRATCH)
 .endr
 .endm
 
 .macro LOAD_ROWS area
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqa		\area+32*\w(FRAME), %ymm\w
+	vmovdqa		\area+32*\w(SCRATCH), %ymm\w
 .endr
 .endm
 
@@ -145,12 +160,12 @@
 	QR4		0, 5, 10, 15,  1, 6, 11, 12,  2, 7, 8, 13,  3, 4, 9, 14
 .endm
 
-/* a batch's rows from @state, its counters from CTR(FRAME), + 8 for B */
+/* a batch's rows from @state, its counters from CTR(SCRATCH), + 8 for B */
 .macro LOAD_STATE b
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
 	vpbroadcastd	4*\w(STATE), %ymm\w
 .endr
-	vmovdqa		CTR(FRAME), %ymm12
+	vmovdqa		CTR(SCRATCH), %ymm12
 .if \b
 	vpaddd		.Leights(%rip), %ymm12, %ymm12
 .endif
@@ -167,7 +182,7 @@
 	vmovdqu		%ymm\r, \off(DST)
 	jmp		.Lnext\@
 .Lpark\@:
-	vmovdqa		%ymm\r, KS+\off(FRAME)
+	vmovdqa		%ymm\r, KS+\off(SCRATCH)
 .Lnext\@:
 .endm
 
@@ -213,13 +228,10 @@
 	test		%ecx, %ecx
 	jz		.Lout\@
 	mov		%ecx, %ecx
-	sub		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 32), %rsp
-	lea		31(%rsp), FRAME
-	and		$~31, FRAME
 
 	vpbroadcastd	4*12(STATE), %ymm0
 	vpaddd		.Lctr_inc(%rip), %ymm0, %ymm0
-	vmovdqa		%ymm0, CTR(FRAME)
+	vmovdqa		%ymm0, CTR(SCRATCH)
 .if \pairs
 	xor		PAIRED, PAIRED
 .endif
@@ -265,20 +277,20 @@
 	 * as the two spare registers, then rows 8..15 with 0 and 1 spare.
 	 */
 .Lfeed\@:
-	vmovdqa		%ymm14, SPILL(FRAME)
-	vmovdqa		%ymm15, SPILL+32(FRAME)
+	vmovdqa		%ymm14, SPILL(SCRATCH)
+	vmovdqa		%ymm15, SPILL+32(SCRATCH)
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7
 	vpbroadcastd	4*\w(STATE), %ymm15
 	vpaddd		%ymm15, %ymm\w, %ymm\w
 .endr
 	EIGHT_ROWS_OUT	0, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15
-	vmovdqa		SPILL(FRAME), %ymm14
-	vmovdqa		SPILL+32(FRAME), %ymm15
+	vmovdqa		SPILL(SCRATCH), %ymm14
+	vmovdqa		SPILL+32(SCRATCH), %ymm15
 .irp w, 8, 9, 10, 11, 13, 14, 15
 	vpbroadcastd	4*\w(STATE), %ymm0
 	vpaddd		%ymm0, %ymm\w, %ymm\w
 .endr
-	vpaddd		CTR(FRAME), %ymm12, %ymm12
+	vpaddd		CTR(SCRATCH), %ymm12, %ymm12
 	EIGHT_ROWS_OUT	32, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1
 
 	cmp		$BATCH, LEN
@@ -287,9 +299,9 @@
 	sub		$BATCH, LEN
 	add		$BATCH, SRC
 	add		$BATCH, DST
-	vmovdqa		CTR(FRAME), %ymm0
+	vmovdqa		CTR(SCRATCH), %ymm0
 	vpaddd		.Leights(%rip), %ymm0, %ymm0
-	vmovdqa		%ymm0, CTR(FRAME)
+	vmovdqa		%ymm0, CTR(SCRATCH)
 .if \pairs
 	btr		$0, PAIRED
 	jnc		.Lbatch\@
@@ -307,7 +319,7 @@
 	cmp		LEN, %r10
 	ja		.Ltail1\@
 	vmovdqu		(SRC,%rax), %ymm0
-	vpxor		KS(FRAME,%rax), %ymm0, %ymm0
+	vpxor		KS(SCRATCH,%rax), %ymm0, %ymm0
 	vmovdqu		%ymm0, (DST,%rax)
 	mov		%r10, %rax
 	jmp		.Ltail32\@
@@ -315,18 +327,18 @@
 	cmp		LEN, %rax
 	jae		.Ltail_done\@
 	movzbl		(SRC,%rax), %r10d
-	xorb		KS(FRAME,%rax), %r10b
+	xorb		KS(SCRATCH,%rax), %r10b
 	movb		%r10b, (DST,%rax)
 	inc		%rax
 	jmp		.Ltail1\@
 
 	/*
-	 * The scratch holds counters, round state and keystream: wipe it, KS
-	 * too if a partial batch used it, SET_A and SET_B if a pair ran (%r8,
-	 * the round count, is free now).
+	 * The scratch area holds counters, round state and keystream: wipe
+	 * it, KS too if a partial batch used it, SET_A and SET_B if a pair
+	 * ran (%r8, the round count, is free now).
 	 */
 .Ltail_done\@:
-	mov		$FRAME_BYTES, %r8d
+	mov		$USED_BYTES, %r8d
 	jmp		.Lwipe_sets\@
 .Ldone\@:
 	mov		$KS, %r8d
@@ -334,17 +346,16 @@
 .if \pairs
 	test		$2, PAIRED
 	jz		.Lwipe_from_0\@
-	mov		$PAIRS_FRAME_BYTES, %r8d
+	mov		$PAIRS_USED_BYTES, %r8d
 .endif
 .Lwipe_from_0\@:
 	vpxor		%xmm0, %xmm0, %xmm0
 	xor		%eax, %eax
 .Lwipe\@:
-	vmovdqa		%ymm0, (FRAME,%rax)
+	vmovdqa		%ymm0, (SCRATCH,%rax)
 	add		$32, %rax
 	cmp		%r8, %rax
 	jb		.Lwipe\@
-	add		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 32), %rsp
 	vzeroupper
 .Lout\@:
 	RET

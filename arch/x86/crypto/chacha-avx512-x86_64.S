@@ -6,15 +6,20 @@
  *   ax86_chacha_xor_avx512:   16 blocks at a time in zmm registers.
  *
  * void ax86_chacha_xor_avx512(const u32 state[16], u8 *dst, const u8 *src,
- *			       unsigned int len, unsigned int nrounds);
+ *			       unsigned int len, unsigned int nrounds,
+ *			       void *scratch);
  *
  * Same contract as the SSE and AVX2 versions: any @len, block i uses
  * counter state[12] + i (mod 2^32), @state is not written, no access outside
- * [src, src + len) and [dst, dst + len), dst == src allowed.
+ * [src, src + len) and [dst, dst + len), dst == src allowed; @scratch is
+ * AX86_CHACHA_SCRATCH_BYTES (asm_cores.h) at a 64-byte boundary, the
+ * caller's alone for the call (per CPU in the kernel, per thread in
+ * userspace).  No core here has a stack frame.
  *
  * With 32 vector registers and a rotate instruction, all sixteen state
  * rows stay in registers 0..15, the counters in 16, temporaries in 17..31;
- * no stack is used.  The final partial piece of a message is read and
+ * ax86_chacha_xor_avx512vl and ax86_chacha_xor_avx512 leave @scratch
+ * untouched.  The final partial piece of a message is read and
  * written with byte masks, which never touch the masked-off bytes.
  *
  * ax86_chacha_xor_avx512_pairs, same contract, is for CPUs whose simple
@@ -22,10 +27,15 @@
  * double round waits on its four chains: while more than one batch is
  * left it runs two, A in registers 0..15 and B in 16..31, their quarter
  * rounds side by side, so the core overlaps eight chains.  For the output
- * B's rows wait in a stack frame (wiped after) while A's are written.
+ * B's rows wait in @scratch while A's are written, and A's counters while
+ * B's rows are in 16..31; if a pair ran, the core zeroes what it used of
+ * @scratch (USED_BYTES) before returning, so an area that came in zeroed
+ * goes back zeroed.
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
+
+#include "asm_cores.h"		/* AX86_CHACHA_SCRATCH_BYTES */
 
 .section .rodata.cst64.ax86_chacha_avx512, "aM", @progbits, 64
 .align 64
@@ -43,13 +53,17 @@
 #define NROUNDS	%r8d
 #define ROUND	%eax
 #define ONES	%r11		/* all ones, for bzhi */
-#define FRAME	%r9		/* pairs: 64-byte aligned scratch on the stack */
+#define SCRATCH	%r9		/* pairs: the caller's area, 64-byte aligned */
 #define PAIRED	%r10d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
 
-/* pairs: scratch layout, offsets from FRAME */
+/* pairs: scratch layout, offsets from SCRATCH */
 #define CTR	0		/* A's counters while B's rows fill 16..31 */
 #define SET_B	64		/* B's sixteen rows while A is output */
-#define FRAME_BYTES	(SET_B + 16 * 64)
+#define USED_BYTES	(SET_B + 16 * 64)
+
+#if USED_BYTES > AX86_CHACHA_SCRATCH_BYTES
+#error "the pairs' scratch layout is larger than the caller's area"
+#endif
 
 .text
 
@@ -164,11 +178,6 @@
 	mov		%ecx, %ecx
 	mov		$-1, ONES
 .if \pairs
-	push		%rbp
-	mov		%rsp, %rbp
-	sub		$(FRAME_BYTES + 64), %rsp
-	lea		63(%rsp), FRAME
-	and		$~63, FRAME
 	xor		PAIRED, PAIRED
 .endif
 	vpbroadcastd	4*12(STATE), %\W\()16
@@ -179,7 +188,7 @@
 	cmp		$(64 * \N), LEN
 	jbe		.Lsingle\@
 	/* B: rows 16..31 (its counter row 28), A: rows 0..15 */
-	vmovdqa64	%zmm16, CTR(FRAME)
+	vmovdqa64	%zmm16, CTR(SCRATCH)
 	vpaddd		.Lsixteen(%rip){1to16}, %zmm16, %zmm28
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15
 	vpbroadcastd	4*\w(STATE), %zmm\w
@@ -199,7 +208,7 @@
 	vmovdqa64	%zmm13, %zmm29
 	vmovdqa64	%zmm14, %zmm30
 	vmovdqa64	%zmm15, %zmm31
-	vmovdqa64	CTR(FRAME), %zmm12
+	vmovdqa64	CTR(SCRATCH), %zmm12
 	mov		NROUNDS, ROUND
 	mov		$3, PAIRED
 .Lpair_round\@:
@@ -209,23 +218,23 @@
 	QR4		zmm, 16, 21, 26, 31, 17, 22, 27, 28, 18, 23, 24, 29, 19, 20, 25, 30
 	sub		$2, ROUND
 	jnz		.Lpair_round\@
-	vmovdqa64	%zmm16, SET_B+64*0(FRAME)
-	vmovdqa64	%zmm17, SET_B+64*1(FRAME)
-	vmovdqa64	%zmm18, SET_B+64*2(FRAME)
-	vmovdqa64	%zmm19, SET_B+64*3(FRAME)
-	vmovdqa64	%zmm20, SET_B+64*4(FRAME)
-	vmovdqa64	%zmm21, SET_B+64*5(FRAME)
-	vmovdqa64	%zmm22, SET_B+64*6(FRAME)
-	vmovdqa64	%zmm23, SET_B+64*7(FRAME)
-	vmovdqa64	%zmm24, SET_B+64*8(FRAME)
-	vmovdqa64	%zmm25, SET_B+64*9(FRAME)
-	vmovdqa64	%zmm26, SET_B+64*10(FRAME)
-	vmovdqa64	%zmm27, SET_B+64*11(FRAME)
-	vmovdqa64	%zmm28, SET_B+64*12(FRAME)
-	vmovdqa64	%zmm29, SET_B+64*13(FRAME)
-	vmovdqa64	%zmm30, SET_B+64*14(FRAME)
-	vmovdqa64	%zmm31, SET_B+64*15(FRAME)
-	vmovdqa64	CTR(FRAME), %zmm16
+	vmovdqa64	%zmm16, SET_B+64*0(SCRATCH)
+	vmovdqa64	%zmm17, SET_B+64*1(SCRATCH)
+	vmovdqa64	%zmm18, SET_B+64*2(SCRATCH)
+	vmovdqa64	%zmm19, SET_B+64*3(SCRATCH)
+	vmovdqa64	%zmm20, SET_B+64*4(SCRATCH)
+	vmovdqa64	%zmm21, SET_B+64*5(SCRATCH)
+	vmovdqa64	%zmm22, SET_B+64*6(SCRATCH)
+	vmovdqa64	%zmm23, SET_B+64*7(SCRATCH)
+	vmovdqa64	%zmm24, SET_B+64*8(SCRATCH)
+	vmovdqa64	%zmm25, SET_B+64*9(SCRATCH)
+	vmovdqa64	%zmm26, SET_B+64*10(SCRATCH)
+	vmovdqa64	%zmm27, SET_B+64*11(SCRATCH)
+	vmovdqa64	%zmm28, SET_B+64*12(SCRATCH)
+	vmovdqa64	%zmm29, SET_B+64*13(SCRATCH)
+	vmovdqa64	%zmm30, SET_B+64*14(SCRATCH)
+	vmovdqa64	%zmm31, SET_B+64*15(SCRATCH)
+	vmovdqa64	CTR(SCRATCH), %zmm16
 	jmp		.Lfeed\@
 .Lsingle\@:
 .endif
@@ -280,7 +289,7 @@
 	btr		$0, PAIRED
 	jnc		.Lbatch\@
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqa64	SET_B+64*\w(FRAME), %zmm\w
+	vmovdqa64	SET_B+64*\w(SCRATCH), %zmm\w
 .endr
 	jmp		.Lfeed\@
 .else
@@ -288,15 +297,14 @@
 .endif
 .Ldone\@:
 .if \pairs
-	/* B's rows and A's counters were in the frame: wipe it */
+	/* B's rows and A's counters were in the scratch area: wipe it */
 	test		$2, PAIRED
-	jz		.Lleave\@
+	jz		.Lwiped\@
 	vpxord		%zmm0, %zmm0, %zmm0
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
-	vmovdqa64	%zmm0, 64*\w(FRAME)
+	vmovdqa64	%zmm0, 64*\w(SCRATCH)
 .endr
-.Lleave\@:
-	leave
+.Lwiped\@:
 .endif
 	vzeroupper
 .Lout\@:

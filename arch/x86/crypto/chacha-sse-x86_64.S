@@ -12,33 +12,46 @@
  * overwrites it.
  *
  * void ax86_chacha_xor_sse2(const u32 state[16], u8 *dst, const u8 *src,
- *			     unsigned int len, unsigned int nrounds);
+ *			     unsigned int len, unsigned int nrounds,
+ *			     void *scratch);
  * (and ax86_chacha_xor_ssse3, ax86_chacha_xor_avx, same arguments)
  *
  * Any @len; the block counter (state word 12) of block i is state[12] + i,
  * wrapping at 2^32; @state is not written.  Reads and writes stay inside
  * [src, src + len) and [dst, dst + len); dst == src is allowed.
  *
+ * @scratch: AX86_CHACHA_SCRATCH_BYTES (asm_cores.h) at a 64-byte boundary,
+ * the caller's and no one else's for the call (per CPU in the kernel, per
+ * thread in userspace).  What does not fit in the registers (the input
+ * state, parked rows, a partial batch's keystream, a pair's waiting batch)
+ * goes there, not on the stack: the cores have no stack frame.  Before
+ * returning they zero what they used of it (up to USED_BYTES, or
+ * PAIRS_USED_BYTES if a pair ran), so an area that came in zeroed goes
+ * back zeroed.
+ *
  * Register use: word w of the four blocks sits in lane j = block j, all
  * sixteen rows in xmm0..xmm15, so the four quarter rounds of a half round
  * run side by side.  Rotations done with shifts need one spare register:
  * for SSE2 the d or c row of the fourth quarter round steps out to the
- * stack for them.  For SSSE3 and AVX its a row does, which is not used from
- * its xor into d until the add after the next shift rotation: across that
- * stretch its register holds pshufb's mask (if any), then serves as the
- * shift rotation's spare.  A mask in a register rather than a memory operand
- * runs at the same speed on Zen 3, and keeps llvm-mca's models (make
- * model) from putting the mask's load on the rows' dependency chains.
+ * scratch area for them.  For SSSE3 and AVX its a row does, which is not
+ * used from its xor into d until the add after the next shift rotation:
+ * across that stretch its register holds pshufb's mask (if any), then
+ * serves as the shift rotation's spare.  A mask in a register rather than
+ * a memory operand runs at the same speed on Zen 3, and keeps llvm-mca's
+ * models (make model) from putting the mask's load on the rows' dependency
+ * chains.
  *
  * ax86_chacha_xor_{sse2,ssse3,avx}_pairs, same contract, are for CPUs whose
  * simple SIMD instructions take two cycles (cpu_quirks.h), where
  * a double round waits on its four chains: while more than one batch is
  * left they run two, A and B, half round by half round, one batch's rows
- * in the registers while the other's wait in the frame, as the AVX2 core
- * does (chacha-avx2-x86_64.S).  A is output first, then B.
+ * in the registers while the other's wait in the scratch area, as the AVX2
+ * core does (chacha-avx2-x86_64.S).  A is output first, then B.
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
+
+#include "asm_cores.h"		/* AX86_CHACHA_SCRATCH_BYTES */
 
 .section .rodata.cst16.ax86_chacha_sse, "aM", @progbits, 16
 .align 16
@@ -52,24 +65,28 @@
 #define SRC	%rdx
 #define LEN	%rcx
 #define NROUNDS	%r8d
-#define FRAME	%r9		/* 16-byte aligned scratch on the stack */
+#define SCRATCH	%r9		/* the caller's area, 64-byte aligned */
 #define ROUND	%eax
 #define PAIRED	%r11d		/* pairs: bit 0 while batch B waits, bit 1 once a pair ran */
 
-/* scratch layout, offsets from FRAME */
+/* scratch layout, offsets from SCRATCH */
 #define ORIG	0		/* 16 rows: the input state, broadcast */
 #define PARK	256		/* row d parked while rows are transposed */
 #define TMP	320		/* the row parked during rotations */
 #define KS	336		/* keystream of a final partial batch (last) */
-#define FRAME_BYTES	592
+#define USED_BYTES	592
 /*
  * pairs: batch A's rows while B's are in the registers, and B's while A's
  * are.  A is output first, so SET_A is free again when B, if it is the
  * final partial batch, parks its keystream in KS.
  */
 #define SET_A	KS
-#define SET_B	FRAME_BYTES
-#define PAIRS_FRAME_BYTES	(SET_B + 256)
+#define SET_B	USED_BYTES
+#define PAIRS_USED_BYTES	(SET_B + 256)
+
+#if PAIRS_USED_BYTES > AX86_CHACHA_SCRATCH_BYTES
+#error "the pairs' scratch layout is larger than the caller's area"
+#endif
 
 .text
 
@@ -146,7 +163,7 @@
  */
 .macro ROT4 n, t, a, x0, x1, x2, x3
 .if ROT8_PSHUFB
-	V		movdqa, %xmm\a, TMP(FRAME)
+	V		movdqa, %xmm\a, TMP(SCRATCH)
 .if \n == 8 || ROT16_PSHUFB
 	ROTB_MASK	\n, \a
 .irp x, \x0, \x1, \x2, \x3
@@ -162,12 +179,12 @@
 	ROT16		\x
 .endr
 .else
-	movdqa		%xmm\t, TMP(FRAME)
+	movdqa		%xmm\t, TMP(SCRATCH)
 	ROTL		\x0, \n, \t
 	ROTL		\x1, \n, \t
 	ROTL		\x2, \n, \t
 	ROTL		\x3, \n, \t
-	movdqa		TMP(FRAME), %xmm\t
+	movdqa		TMP(SCRATCH), %xmm\t
 .endif
 .endm
 
@@ -194,7 +211,7 @@
 	CXR1		\n, \a, \b1, \c1, \d1
 	CXR1		\n, \a, \b2, \c2, \d2
 	CXR1		\n, \a, \b3, \c3, \d3
-	V		movdqa, TMP(FRAME), %xmm\a
+	V		movdqa, TMP(SCRATCH), %xmm\a
 .else
 	OP4		paddd, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
 	OP4		pxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
@@ -223,16 +240,16 @@
 	CXR4		7, \d3, \a3, \b0, \c0, \d0, \b1, \c1, \d1, \b2, \c2, \d2, \b3, \c3, \d3
 .endm
 
-/* pairs: the sixteen rows to and from the frame at \area */
+/* pairs: the sixteen rows to and from the scratch area at \area */
 .macro STORE_ROWS area
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	V		movdqa, %xmm\w, \area+16*\w(FRAME)
+	V		movdqa, %xmm\w, \area+16*\w(SCRATCH)
 .endr
 .endm
 
 .macro LOAD_ROWS area
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	V		movdqa, \area+16*\w(FRAME), %xmm\w
+	V		movdqa, \area+16*\w(SCRATCH), %xmm\w
 .endr
 .endm
 
@@ -265,7 +282,7 @@
 	V		movdqu, %xmm\r, \off(DST)
 	jmp		.Lnext\@
 .Lpark\@:
-	V		movdqa, %xmm\r, KS+\off(FRAME)
+	V		movdqa, %xmm\r, KS+\off(SCRATCH)
 .Lnext\@:
 .endm
 
@@ -292,19 +309,16 @@
 	test		%ecx, %ecx
 	jz		.Lout\@
 	mov		%ecx, %ecx
-	sub		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 16), %rsp
-	lea		15(%rsp), FRAME
-	and		$~15, FRAME
 
 	/* ORIG: each state word broadcast to four lanes, counters 0..3 */
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	V		movd, 4*\w(STATE), %xmm0
 	V		pshufd, $0, %xmm0, %xmm0
-	V		movdqa, %xmm0, ORIG+16*\w(FRAME)
+	V		movdqa, %xmm0, ORIG+16*\w(SCRATCH)
 .endr
-	V		movdqa, ORIG+16*12(FRAME), %xmm0
+	V		movdqa, ORIG+16*12(SCRATCH), %xmm0
 	V2		paddd, %xmm0, .Lctr_inc(%rip)
-	V		movdqa, %xmm0, ORIG+16*12(FRAME)
+	V		movdqa, %xmm0, ORIG+16*12(SCRATCH)
 .if \pairs
 	xor		PAIRED, PAIRED
 .endif
@@ -348,17 +362,17 @@
 	/* feed-forward, then row d parked to free registers for transposing */
 .Lfeed\@:
 .irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	V2		paddd, %xmm\w, ORIG+16*\w(FRAME)
+	V2		paddd, %xmm\w, ORIG+16*\w(SCRATCH)
 .endr
-	V		movdqa, %xmm12, PARK+16*0(FRAME)
-	V		movdqa, %xmm13, PARK+16*1(FRAME)
-	V		movdqa, %xmm14, PARK+16*2(FRAME)
-	V		movdqa, %xmm15, PARK+16*3(FRAME)
+	V		movdqa, %xmm12, PARK+16*0(SCRATCH)
+	V		movdqa, %xmm13, PARK+16*1(SCRATCH)
+	V		movdqa, %xmm14, PARK+16*2(SCRATCH)
+	V		movdqa, %xmm15, PARK+16*3(SCRATCH)
 	TRANSPOSE_OUT	0, 1, 2, 3, 12, 13, 0
 	TRANSPOSE_OUT	4, 5, 6, 7, 12, 13, 1
 	TRANSPOSE_OUT	8, 9, 10, 11, 12, 13, 2
 .irp w, 0, 1, 2, 3
-	V		movdqa, PARK+16*\w(FRAME), %xmm\w
+	V		movdqa, PARK+16*\w(SCRATCH), %xmm\w
 .endr
 	TRANSPOSE_OUT	0, 1, 2, 3, 4, 5, 3
 
@@ -368,9 +382,9 @@
 	sub		$256, LEN
 	add		$256, SRC
 	add		$256, DST
-	V		movdqa, ORIG+16*12(FRAME), %xmm0
+	V		movdqa, ORIG+16*12(SCRATCH), %xmm0
 	V2		paddd, %xmm0, .Lfours(%rip)
-	V		movdqa, %xmm0, ORIG+16*12(FRAME)
+	V		movdqa, %xmm0, ORIG+16*12(SCRATCH)
 .if \pairs
 	btr		$0, PAIRED
 	jnc		.Lbatch\@
@@ -388,7 +402,7 @@
 	cmp		LEN, %r10
 	ja		.Ltail1\@
 	V		movdqu, (SRC,%rax), %xmm0
-	V2		pxor, %xmm0, KS(FRAME,%rax)
+	V2		pxor, %xmm0, KS(SCRATCH,%rax)
 	V		movdqu, %xmm0, (DST,%rax)
 	mov		%r10, %rax
 	jmp		.Ltail16\@
@@ -396,18 +410,18 @@
 	cmp		LEN, %rax
 	jae		.Ltail_done\@
 	movzbl		(SRC,%rax), %r10d
-	xorb		KS(FRAME,%rax), %r10b
+	xorb		KS(SCRATCH,%rax), %r10b
 	movb		%r10b, (DST,%rax)
 	inc		%rax
 	jmp		.Ltail1\@
 
 	/*
-	 * The scratch holds the key and keystream: wipe it, KS too if a
-	 * partial batch used it, SET_A and SET_B if a pair ran (%r8, the
+	 * The scratch area holds the key and keystream: wipe it, KS too if
+	 * a partial batch used it, SET_A and SET_B if a pair ran (%r8, the
 	 * round count, is free by now).
 	 */
 .Ltail_done\@:
-	mov		$FRAME_BYTES, %r8d
+	mov		$USED_BYTES, %r8d
 	jmp		.Lwipe_sets\@
 .Ldone\@:
 	mov		$KS, %r8d
@@ -415,17 +429,16 @@
 .if \pairs
 	test		$2, PAIRED
 	jz		.Lwipe_from_0\@
-	mov		$PAIRS_FRAME_BYTES, %r8d
+	mov		$PAIRS_USED_BYTES, %r8d
 .endif
 .Lwipe_from_0\@:
 	V2		pxor, %xmm0, %xmm0
 	xor		%eax, %eax
 .Lwipe\@:
-	V		movdqa, %xmm0, (FRAME,%rax)
+	V		movdqa, %xmm0, (SCRATCH,%rax)
 	add		$16, %rax
 	cmp		%r8, %rax
 	jb		.Lwipe\@
-	add		$(FRAME_BYTES + (PAIRS_FRAME_BYTES - FRAME_BYTES) * \pairs + 16), %rsp
 .if USE_VEX
 	vzeroupper
 .endif

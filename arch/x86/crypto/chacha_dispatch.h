@@ -3,7 +3,9 @@
  * Which SIMD core covers which part of a message, per variant, and each
  * variant's HChaCha.  Shared by the glue and by make bench, so that the
  * benchmark times exactly what the drivers run.  Called with the FPU
- * usable; every stream function advances state[12] by the blocks it began.
+ * usable (in the kernel: between kernel_fpu_begin() and kernel_fpu_end(),
+ * which makes ax86_chacha_scratch(), asm_cores.h, ours for the call);
+ * every stream function advances state[12] by the blocks it began.
  * Beside each choice, the name of the core it picks (ax86_stream_core_*(),
  * ax86_hchacha_core_*()), which the modules' variants parameter shows.
  */
@@ -50,9 +52,11 @@ static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 {									\
 	if (ax86_slow_simd_chains)					\
 		ax86_chacha_xor_##isa##_pairs(state, dst, src, len,	\
-					      nrounds);			\
+					      nrounds,			\
+					      ax86_chacha_scratch());	\
 	else								\
-		ax86_chacha_xor_##isa(state, dst, src, len, nrounds);	\
+		ax86_chacha_xor_##isa(state, dst, src, len, nrounds,	\
+				      ax86_chacha_scratch());		\
 	ax86_chacha_advance(state, len);				\
 }
 AX86_STREAM_PAIRS_CORE(sse2)
@@ -70,7 +74,8 @@ static __always_inline void ax86_stream_avx512vl(u32 state[16], u8 *dst,
 						 unsigned int len,
 						 unsigned int nrounds)
 {
-	ax86_chacha_xor_avx512vl(state, dst, src, len, nrounds);
+	ax86_chacha_xor_avx512vl(state, dst, src, len, nrounds,
+				 ax86_chacha_scratch());
 	ax86_chacha_advance(state, len);
 }
 
@@ -90,9 +95,11 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 	if (zmm) {
 		if (ax86_slow_simd_chains)
 			ax86_chacha_xor_avx512_pairs(state, dst, src, zmm,
-						     nrounds);
+						     nrounds,
+						     ax86_chacha_scratch());
 		else
-			ax86_chacha_xor_avx512(state, dst, src, zmm, nrounds);
+			ax86_chacha_xor_avx512(state, dst, src, zmm, nrounds,
+					       ax86_chacha_scratch());
 		ax86_chacha_advance(state, zmm);
 	}
 	if (len > zmm)

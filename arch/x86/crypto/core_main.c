@@ -10,6 +10,7 @@
 #include <linux/cache.h>
 #include <linux/export.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 
 #include "../../../compat.h"
 #include "../../../crypto/nhpoly1305.h"
@@ -19,6 +20,24 @@
 /* chacha_dispatch.h: the CPUs whose dependent SIMD steps are slow */
 bool ax86_slow_simd_chains __ro_after_init;
 AX86_EXPORT(ax86_slow_simd_chains);
+
+/*
+ * The SIMD ChaCha cores' scratch (asm_cores.h), one per CPU, so that the
+ * cores need no stack frame (up to 1184 bytes of stack before, the AVX2
+ * pairs, on a request path that must fit in 1 KiB).  It is the caller's
+ * alone for the call, without a lock: the cores run only between
+ * kernel_fpu_begin() and kernel_fpu_end() (the glue, through
+ * chacha_dispatch.h), and there preemption is off, so no other task runs
+ * on this CPU until the section ends, and no interrupt handler can be an
+ * FPU user: softirq, hardirq and NMI code asks irq_fpu_usable()
+ * (crypto_simd_usable()) first, which refuses while this CPU is in a
+ * kernel FPU section, and takes the portable C, which never touches the
+ * area.  From 6.15 kernel_fpu_begin() turns bottom halves off as well.
+ * Each core zeroes what it used of the area before returning.
+ */
+DEFINE_PER_CPU_ALIGNED(struct ax86_chacha_scratch, ax86_chacha_scratch_area);
+/* what EXPORT_PER_CPU_SYMBOL_GPL() is on x86, in our namespace */
+AX86_EXPORT(ax86_chacha_scratch_area);
 
 /* the assembly cores (asm_cores.h) */
 AX86_EXPORT(ax86_chacha_xor_sse2);

@@ -294,7 +294,7 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	struct ax86_adiantum_req *rq = &w->rq;
 	u8 *buf = w->bounce, *r = w->r;
-	struct sg_mapping_iter in, out;
+	struct sg_mapping_iter in ax86_written_first, out ax86_written_first;
 	int err = -EINVAL;
 
 	ax86_adiantum_begin(rq, &ctx->key, bulk, req->iv);

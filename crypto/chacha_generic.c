@@ -40,35 +40,51 @@ void ax86_chacha_key_words(u32 key[8], const u8 in[32])
 		key[i] = get_unaligned_le32(in + 4 * i);
 }
 
+/* the keystream block of @state, as words */
+static void chacha_keystream(const u32 state[16], u32 x[16],
+			     unsigned int nrounds)
+{
+	int i;
+
+	memcpy(x, state, 16 * sizeof(*x));
+	ax86_chacha_permute(x, nrounds);
+	for (i = 0; i < 16; i++)
+		x[i] += state[i];
+}
+
 void ax86_chacha_block(const u32 state[16], u8 out[64], unsigned int nrounds)
 {
 	u32 x[16];
 	int i;
 
-	memcpy(x, state, sizeof(x));
-	ax86_chacha_permute(x, nrounds);
+	chacha_keystream(state, x, nrounds);
 	for (i = 0; i < 16; i++)
-		put_unaligned_le32(x[i] + state[i], out + 4 * i);
+		put_unaligned_le32(x[i], out + 4 * i);
 	memzero_explicit(x, sizeof(x));
 }
 
+/*
+ * The keystream stays in words, its bytes taken little-endian: one block
+ * buffer on the stack, not two (this is the fallback of the kernel's
+ * request paths, whose stack is counted)
+ */
 void ax86_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
 		       unsigned int len, unsigned int nrounds)
 {
-	u8 ks[AX86_CHACHA_BLOCK_SIZE];
+	u32 x[16];
 	unsigned int i, n;
 
 	while (len) {
-		ax86_chacha_block(state, ks, nrounds);
+		chacha_keystream(state, x, nrounds);
 		state[12]++;
 		n = min_t(unsigned int, len, AX86_CHACHA_BLOCK_SIZE);
 		for (i = 0; i < n; i++)
-			dst[i] = src[i] ^ ks[i];
+			dst[i] = src[i] ^ (u8)(x[i / 4] >> (8 * (i % 4)));
 		dst += n;
 		src += n;
 		len -= n;
 	}
-	memzero_explicit(ks, sizeof(ks));
+	memzero_explicit(x, sizeof(x));
 }
 
 void ax86_hchacha(const u32 state[16], u32 out[8], unsigned int nrounds)

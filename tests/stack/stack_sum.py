@@ -82,6 +82,10 @@ def parse_object(obj):
             commit()
         pending = None
         m = FUNC_RE.match(line)
+        if m and (re.search(r'-0x[0-9a-f]+$', m.group(1)) or
+                  m.group(1).startswith('__pfx_')):
+            cur = None	# the padding before a function (CALL_PADDING)
+            continue
         if m:
             name = base(m.group(1))
             cur = {'calls': set(), 'indirect': False, 'asm_frame': 8}

@@ -10,7 +10,7 @@
 #                     in the VM, the demo, the Debian packages
 #   make style        checkpatch on the C, shellcheck on the scripts
 #   make check-unit | check-ct | check-mutants | check-kbuild
-#        | check-auto-init | check-objtool
+#        | check-auto-init | check-objtool | check-stack
 #        | check-bench-smoke | check-model | check-tool-args | check-toolsan
 #        | check-install | check-vm | check-matrix | check-demo
 #        | check-package | check-secureboot | check-rootboot   one part
@@ -155,7 +155,7 @@ $(VM_INITRD): $(BUILD)/adiantum-x86 $(TESTMGR) $(wildcard tests/vm/guest*.sh) \
 		$(BUILD)/adiantum-x86 $(TESTMGR) tests/vm/guest.sh
 
 # Every kernel of the matrix (tests/matrix/kernels: 6.1 and 6.12 installed
-# here, 6.12 trixie and -rt, 7.2 sid and -rt fetched, 7.3-rc canary), each
+# here, 6.12 trixie and -rt, 7.2 sid and -rt, 7.3-rc fetched), each
 # built from its own copy of the sources: mk/matrix.mk
 VM_RUNS = $(MATRIX_RUN)
 
@@ -169,7 +169,7 @@ check-vm: $(VM_PROGS)
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
 CHECK_RUNS := STYLE_RUN UNIT_RUN CT_RUN MUTANTS_RUN KBUILD_RUN \
-	      AUTO_INIT_RUN OBJTOOL_RUN \
+	      AUTO_INIT_RUN OBJTOOL_RUN STACK_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
 	      DEMO_RUN PACKAGE_RUN SECUREBOOT_RUN ROOTBOOT_RUN

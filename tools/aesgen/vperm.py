@@ -22,6 +22,29 @@ which the output tables give any linear image of 1/x.  Infinity is a byte
 with bit 7 set: pshufb returns 0 for it, and XOR with a nibble keeps it.
 Each case with a zero nibble (i, j or k 0, 1/i + a/k = 0, x = 0) is what
 check() runs through: all 256 bytes.
+
+The linear layer.  With s the S-box outputs after ShiftRows and rotk a
+column's rows moved up by k (row r takes row r + k), MixColumns is
+    MC(s) = c + rot1(c) + s,    c = 3 s + rot2(s)
+(c + rot1(c) = 3 s_r + 3 s_r+1 + s_r+2 + s_r+3 and 3 + 1 = 2), so
+encryption looks up two multiples of 1/x (S and 3 S) and moves bytes
+twice, each move after the last: a chain of two shuffles.  InvMixColumns
+(14, 11, 13, 9) has four independent coefficients: four multiples, each
+moved once, side by side.
+
+The frame.  The state is not put back in AES's byte order every round:
+after round t it is kept with its bytes moved by Q_t, chosen so that the
+term with no rotation (s in MC, 14 s in InvMC) needs no move at all:
+Q_t = SR^-t encrypting, ISR^-t decrypting (SR = ShiftRows).  The other
+rotations become Q_t rotk Q_t^-1, which take row r + k of column c + d
+for the byte in row r of column c (colrot(k, d) below, d a function of k
+and t mod 4), and the round key is moved by Q_t (the identity every
+fourth round).  The last round puts the bytes back: SR Q_13^-1 = SR^2,
+and ISR Q_13^-1 = SR^2 too.
+
+The first round reads the state's nibbles k and i straight from the
+nibbles of the block plus the first round key (ENC_FIRST, DEC_FIRST: one
+lookup for each of k and i per nibble), not from a converted byte.
 """
 import random
 
@@ -101,7 +124,11 @@ def v_jo(n):
 
 def inversion(b):
     """io, jo of the state byte b = beta(x), as the assembly computes them"""
-    i, k = b >> 4, b & 15
+    return inversion_ki(b & 15, b >> 4)
+
+
+def inversion_ki(k, i):
+    """the same from the byte's two nibbles"""
     j = i ^ k
     ak = pshufb(AK, k)
     io = pshufb(INV, pshufb(INV, i) ^ ak) ^ j
@@ -133,7 +160,7 @@ def out2(pair, io, jo):
 # S-box's constant, which MixColumns leaves as it is in every byte
 ENC_IN = in_pair(beta, beta(field.SBOX_CONST))
 ENC_S = out_pair(lambda v: beta(field.affine_lin(v)))
-ENC_S2 = out_pair(lambda v: beta(field.mul(2, field.affine_lin(v))))
+ENC_S3 = out_pair(lambda v: beta(field.mul(3, field.affine_lin(v))))
 ENC_LAST = out_pair(field.affine_lin)          # AES's basis, no constant
 
 # decryption: the state is gamma(z) for the inverse S-box's z = A^-1(x ^
@@ -152,10 +179,39 @@ DEC_M = {m: out_pair(lambda v, m=m: beta_d(field.mul(m, v)))
 DEC_LAST = out_pair(lambda v: v)
 
 
+def first(pair):
+    """from in_pair's tables, four giving the state byte's low nibble k
+    and high nibble i from the low and high nibbles of a byte"""
+    return {"k_lo": [v & 15 for v in pair[0]],
+            "k_hi": [v & 15 for v in pair[1]],
+            "i_lo": [v >> 4 for v in pair[0]],
+            "i_hi": [v >> 4 for v in pair[1]]}
+
+
+# the block plus round key 0 to the state (encryption: the 0x63 the round
+# keys carry is not in it, so the tables are beta itself)
+ENC_FIRST = first(in_pair(beta))
+DEC_FIRST = first(DEC_IN)
+
+
 # byte permutations: pshufb masks, result[t] = source[mask[t]]
 def compose(outer, inner):
     """the mask of outer(inner(s))"""
     return [inner[outer[t]] for t in range(16)]
+
+
+def power(mask, n):
+    r = IDENT
+    for _ in range(n % 4):
+        r = compose(mask, r)
+    return r
+
+
+def inverse(mask):
+    r = [0] * 16
+    for t in range(16):
+        r[mask[t]] = t
+    return r
 
 
 IDENT = list(range(16))
@@ -166,47 +222,106 @@ ROT = {k: [4 * c + (r + k) % 4 for c in range(4) for r in range(4)]
        for k in (1, 2, 3)}
 
 
+def colrot(k, d):
+    """row r of column c takes row r + k of column c + d"""
+    return [4 * ((c + d) % 4) + (r + k) % 4
+            for c in range(4) for r in range(4)]
+
+
+def frame(q, t):
+    """Q_t and, for k = 1, 2, 3, Q_t rotk Q_t^-1, from Q_1 = q"""
+    qt = power(q, t)
+    return qt, {k: compose(qt, compose(ROT[k], inverse(qt)))
+                for k in (1, 2, 3)}
+
+
+# the masks each round uses, by round number mod 4 (the frame's period):
+# the round key's move (none when Q_t is the identity) and the rotations
+ENC_Q1 = ISR            # SR^-1
+DEC_Q1 = SR             # ISR^-1
+
+
+def enc_masks(t):
+    return {"q": power(SR, -t) if t % 4 else None,
+            "r1": colrot(1, t), "r2": colrot(2, 2 * t)}
+
+
+def dec_masks(t):
+    return {"q": power(SR, t) if t % 4 else None,
+            "r1": colrot(1, -t), "r2": colrot(2, -2 * t),
+            "r3": colrot(3, -3 * t)}
+
+
+LAST = power(SR, 2)
+
+
+def check_masks():
+    """the masks above are the frame's conjugates (see the docstring)"""
+    for t in range(4):
+        for q1, masks in ((ENC_Q1, enc_masks(t)), (DEC_Q1, dec_masks(t))):
+            qt, conj = frame(q1, t)
+            assert (masks["q"] or IDENT) == qt
+            for k in (1, 2, 3):
+                if "r%d" % k in masks:
+                    assert masks["r%d" % k] == conj[k], (t, k)
+    assert compose(SR, inverse(power(ENC_Q1, 13))) == LAST
+    assert compose(ISR, inverse(power(DEC_Q1, 13))) == LAST
+
+
 def per_byte(s, f):
     return [f(b) for b in s]
 
 
 def permute(s, mask):
-    return [s[mask[t]] for t in range(16)]
+    return s if mask is None else [s[mask[t]] for t in range(16)]
+
+
+def first_nibbles(tabs, x):
+    """k, i of each byte of x, as the first round reads them"""
+    return [(pshufb(tabs["k_lo"], b & 15) ^ pshufb(tabs["k_hi"], b >> 4),
+             pshufb(tabs["i_lo"], b & 15) ^ pshufb(tabs["i_hi"], b >> 4))
+            for b in x]
+
+
+def round_key(key, pair, mask):
+    return permute(per_byte(key, lambda v: lookup2(pair, v)), mask)
 
 
 def enc_block(enc, pt):
     """the assembly's encryption, step by step"""
-    x = per_byte(field.xor(field.xor(pt, enc[0]), [0x63] * 16),
-                 lambda b: lookup2(ENC_IN, b))
+    ki = first_nibbles(ENC_FIRST, field.xor(pt, enc[0]))
     for r in range(1, 14):
-        io_jo = [inversion(b) for b in x]
+        m = enc_masks(r)
+        io_jo = [inversion_ki(k, i) for k, i in ki]
         a = [out2(ENC_S, *t) for t in io_jo]
-        b = [out2(ENC_S2, *t) for t in io_jo]
-        key = per_byte(enc[r], lambda v: lookup2(ENC_IN, v))
-        c = field.xor(permute(b, SR), permute(a, compose(ROT[1], SR)))
-        t = field.xor(field.xor(permute(a, compose(ROT[3], SR)), key), c)
-        x = field.xor(permute(c, ROT[1]), t)
-    f = [out2(ENC_LAST, *inversion(b)) for b in x]
-    return field.xor(field.xor(permute(f, SR), enc[14]), [0x63] * 16)
+        a3 = [out2(ENC_S3, *t) for t in io_jo]
+        key = round_key(enc[r], ENC_IN, m["q"])
+        c = field.xor(a3, permute(a, m["r2"]))
+        y = field.xor(field.xor(permute(c, m["r1"]), c),
+                      field.xor(a, key))
+        ki = [(b & 15, b >> 4) for b in y]
+    f = [out2(ENC_LAST, *inversion_ki(k, i)) for k, i in ki]
+    return field.xor(permute(f, LAST), field.xor(enc[14], [0x63] * 16))
 
 
 def dec_block(dec, ct):
-    x = per_byte(field.xor(ct, dec[0]), lambda b: lookup2(DEC_IN, b))
+    ki = first_nibbles(DEC_FIRST, field.xor(ct, dec[0]))
     for r in range(1, 14):
-        io_jo = [inversion(b) for b in x]
-        e = {m: [out2(DEC_M[m], *t) for t in io_jo] for m in DEC_M}
-        key = per_byte(dec[r], lambda v: lookup2(DEC_IN, v))
-        g = field.xor(field.xor(permute(e[14], ISR),
-                                permute(e[13], compose(ROT[2], ISR))), key)
-        h = field.xor(permute(e[11], ISR),
-                      permute(e[9], compose(ROT[2], ISR)))
-        x = field.xor(g, permute(h, ROT[1]))
-    w = [out2(DEC_LAST, *inversion(b)) for b in x]
-    return field.xor(permute(w, ISR), dec[14])
+        m = dec_masks(r)
+        io_jo = [inversion_ki(k, i) for k, i in ki]
+        e = {c: [out2(DEC_M[c], *t) for t in io_jo] for c in DEC_M}
+        key = round_key(dec[r], DEC_IN, m["q"])
+        y = field.xor(field.xor(e[14], key), permute(e[11], m["r1"]))
+        y = field.xor(y, field.xor(permute(e[13], m["r2"]),
+                                   permute(e[9], m["r3"])))
+        ki = [(b & 15, b >> 4) for b in y]
+    w = [out2(DEC_LAST, *inversion_ki(k, i)) for k, i in ki]
+    return field.xor(permute(w, LAST), dec[14])
 
 
 def check(n=200):
     field.self_check()
+    check_masks()
     for x in range(256):
         io, jo = inversion(beta(x))
         assert out2(DEC_LAST, io, jo) == field.inv(x), x
@@ -239,28 +354,43 @@ def emit():
         lines.append(fmt_bytes(label + "_io:", p[0]))
         lines.append(fmt_bytes(label + "_jo:", p[1]))
 
+    def first_tables(dir, tabs, why):
+        lines.append("/* %s */" % why)
+        for part in ("k_lo", "k_hi", "i_lo", "i_hi"):
+            lines.append(fmt_bytes(".L%s_%s:" % (dir, part), tabs[part]))
+
+    def masks(why, named):
+        lines.append("/* %s */" % why)
+        for label, mask in named:
+            lines.append("%s\t.byte %s" % (label + ":",
+                                             ", ".join(str(v) for v in mask)))
+
     lines.append(fmt_bytes(".Lnib:", [0x0f] * 16))
     table(".Linv", INV, "1/n in GF(16), 1/0 = infinity (0x80)")
     table(".Lak", AK, "a/k, a = 1/nu = 0x%x, a/0 = infinity" % A)
-    lines.append("/* a byte to the state's basis: low nibble, high nibble */")
+    lines.append("/* a round key to the state's basis: low nibble, "
+                 "high nibble */")
     lines.append(fmt_bytes(".Lenc_in_lo:", ENC_IN[0]))
     lines.append(fmt_bytes(".Lenc_in_hi:", ENC_IN[1]))
     lines.append(fmt_bytes(".Ldec_in_lo:", DEC_IN[0]))
     lines.append(fmt_bytes(".Ldec_in_hi:", DEC_IN[1]))
+    first_tables("enc", ENC_FIRST, "block ^ key 0 to the state's nibbles "
+                 "k (low) and i (high), from its low and high nibbles")
+    first_tables("dec", DEC_FIRST, "the same, decrypting")
     pair(".Lenc_s", ENC_S, "S(x) less 0x63, in the state's basis")
-    pair(".Lenc_s2", ENC_S2, "2 S(x) less 0xc6, in the state's basis")
+    pair(".Lenc_s3", ENC_S3, "3 S(x) less 0xa5, in the state's basis")
     pair(".Lenc_last", ENC_LAST, "S(x) less 0x63, in AES's basis")
     for m in field.INV_MIX:
         pair(".Ldec_m%d" % m, DEC_M[m],
              "%d InvS(x), in the decryption state's basis" % m)
     pair(".Ldec_last", DEC_LAST, "InvS(x), in AES's basis")
-    lines.append("/* byte permutations: ShiftRows, rotations in a column */")
-    perms = [(".Lsr", SR), (".Lrot1", ROT[1]),
-             (".Lrot1_sr", compose(ROT[1], SR)),
-             (".Lrot3_sr", compose(ROT[3], SR)),
-             (".Lisr", ISR), (".Lrot2_isr", compose(ROT[2], ISR))]
-    for label, mask in perms:
-        lines.append("%s\t.byte %s" % (label + ":",
-                                         ", ".join(str(v) for v in mask)))
+    masks("byte moves: ShiftRows 1, 2 and 3 times (round keys into the "
+          "frame, the last round out of it)",
+          [(".Lsr%d" % n, power(SR, n)) for n in (1, 2, 3)])
+    named = [(".Lr%dc%d" % (k, d), colrot(k, d))
+             for k, d in ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 2),
+                          (3, 0), (3, 1), (3, 2), (3, 3))]
+    masks("Lrkcd: row r of column c takes row r + k of column c + d",
+          named)
     lines.append(fmt_bytes(".L63:", [0x63] * 16))
     return "\n".join(lines) + "\n"

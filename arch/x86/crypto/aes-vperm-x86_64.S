@@ -4,10 +4,10 @@
  * every S-box is nibble lookups in 16-byte tables with pshufb, so no
  * branch and no memory address depends on the key or the data (the
  * method of Hamburg's "Accelerating AES with Vector Permute
- * Instructions"; the field, the bases and every table here are derived
- * by tools/aesgen/vperm.py, whose docstring has the algebra).  For the
- * CPUs without AES-NI, inside the Adiantum glue's kernel_fpu_begin()
- * section, with the interface of aesni-x86_64.S:
+ * Instructions"; the field, the bases, the frame and every table here are
+ * derived by tools/aesgen/vperm.py, whose docstring has the algebra).
+ * For the CPUs without AES-NI, inside the Adiantum glue's
+ * kernel_fpu_begin() section, with the interface of aesni-x86_64.S:
  *
  * void ax86_aes_vperm_encrypt256(const u32 enc[60], u8 out[16],
  *				  const u8 in[16]);
@@ -24,13 +24,23 @@
  * vperm.py): a byte is (i << 4) | k, two GF(16) coordinates, which the
  * inversion reads as they are.  Encryption round keys carry the S-box's
  * 0x63, decryption keys the 0x63 their inverse S-box takes off: the
- * output tables cannot (a lookup with index "infinity" gives 0).
+ * output tables cannot (a lookup with index "infinity" gives 0).  Its
+ * bytes are not put back in AES's order each round but kept moved by
+ * ShiftRows' powers (the frame, vperm.py): the term of MixColumns that
+ * rotates nothing then needs no byte move, and the masks of the others
+ * repeat every four rounds, which the loop is unrolled by.
  *
- * One block is one chain of 14 rounds, so each round is laid out for
- * latency (about 13 cycles: split, five inversion lookups, output
- * tables, MixColumns as two rotations deep).  xmm0..xmm7 carry data and
- * are cleared before returning; xmm11..xmm15 hold tables only.  No stack
- * frame, no callee-saved register.  Unaligned pointers are fine.
+ * One block is one chain of 14 rounds, and each round is laid out for
+ * it: every table comes from memory (a load, not a register copy on the
+ * way), and the round has as few operations on the state as the chain
+ * allows, as all of them compete for the same three vector ports (two of
+ * which shuffle).  By count an encryption round is 13 dependent steps
+ * (split 2, inversion 5, output tables 2, MixColumns 4: two shuffles one
+ * after the other) among 25 operations on the state; a decryption round
+ * 12 (its shuffles side by side) among 32.  The round key's 6 or 7 are
+ * off that chain.  xmm0..xmm7 carry data and are cleared before
+ * returning; xmm15 holds 0x0f.  No stack frame, no callee-saved
+ * register.  Unaligned pointers are fine.
  */
 #include <linux/linkage.h>
 
@@ -43,17 +53,27 @@
 .Linv:	.byte 0x80, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08
 /* a/k, a = 1/nu = 0xf, a/0 = infinity */
 .Lak:	.byte 0x80, 0x0f, 0x0e, 0x05, 0x07, 0x03, 0x0b, 0x04, 0x0a, 0x0d, 0x08, 0x06, 0x0c, 0x09, 0x02, 0x01
-/* a byte to the state's basis: low nibble, high nibble */
+/* a round key to the state's basis: low nibble, high nibble */
 .Lenc_in_lo:	.byte 0xcc, 0xdc, 0xee, 0xfe, 0xe8, 0xf8, 0xca, 0xda, 0x48, 0x58, 0x6a, 0x7a, 0x6c, 0x7c, 0x4e, 0x5e
 .Lenc_in_hi:	.byte 0x00, 0xf3, 0x8d, 0x7e, 0x73, 0x80, 0xfe, 0x0d, 0xbe, 0x4d, 0x33, 0xc0, 0xcd, 0x3e, 0x40, 0xb3
 .Ldec_in_lo:	.byte 0x34, 0xe1, 0x5d, 0x88, 0x2d, 0xf8, 0x44, 0x91, 0x96, 0x43, 0xff, 0x2a, 0x8f, 0x5a, 0xe6, 0x33
 .Ldec_in_hi:	.byte 0x00, 0x17, 0xe7, 0xf0, 0x6f, 0x78, 0x88, 0x9f, 0xb9, 0xae, 0x5e, 0x49, 0xd6, 0xc1, 0x31, 0x26
+/* block ^ key 0 to the state's nibbles k (low) and i (high), from its low and high nibbles */
+.Lenc_k_lo:	.byte 0x00, 0x00, 0x02, 0x02, 0x04, 0x04, 0x06, 0x06, 0x04, 0x04, 0x06, 0x06, 0x00, 0x00, 0x02, 0x02
+.Lenc_k_hi:	.byte 0x00, 0x03, 0x0d, 0x0e, 0x03, 0x00, 0x0e, 0x0d, 0x0e, 0x0d, 0x03, 0x00, 0x0d, 0x0e, 0x00, 0x03
+.Lenc_i_lo:	.byte 0x00, 0x01, 0x02, 0x03, 0x02, 0x03, 0x00, 0x01, 0x08, 0x09, 0x0a, 0x0b, 0x0a, 0x0b, 0x08, 0x09
+.Lenc_i_hi:	.byte 0x00, 0x0f, 0x08, 0x07, 0x07, 0x08, 0x0f, 0x00, 0x0b, 0x04, 0x03, 0x0c, 0x0c, 0x03, 0x04, 0x0b
+/* the same, decrypting */
+.Ldec_k_lo:	.byte 0x04, 0x01, 0x0d, 0x08, 0x0d, 0x08, 0x04, 0x01, 0x06, 0x03, 0x0f, 0x0a, 0x0f, 0x0a, 0x06, 0x03
+.Ldec_k_hi:	.byte 0x00, 0x07, 0x07, 0x00, 0x0f, 0x08, 0x08, 0x0f, 0x09, 0x0e, 0x0e, 0x09, 0x06, 0x01, 0x01, 0x06
+.Ldec_i_lo:	.byte 0x03, 0x0e, 0x05, 0x08, 0x02, 0x0f, 0x04, 0x09, 0x09, 0x04, 0x0f, 0x02, 0x08, 0x05, 0x0e, 0x03
+.Ldec_i_hi:	.byte 0x00, 0x01, 0x0e, 0x0f, 0x06, 0x07, 0x08, 0x09, 0x0b, 0x0a, 0x05, 0x04, 0x0d, 0x0c, 0x03, 0x02
 /* S(x) less 0x63, in the state's basis */
 .Lenc_s_io:	.byte 0x00, 0xbb, 0xc0, 0xce, 0xe8, 0x5d, 0x0e, 0xb5, 0x75, 0x9d, 0x53, 0x93, 0xe6, 0x28, 0x26, 0x7b
 .Lenc_s_jo:	.byte 0x00, 0xda, 0xd9, 0xd1, 0x74, 0xa6, 0x08, 0xd2, 0x0b, 0x7f, 0xae, 0x77, 0x7c, 0xad, 0xa5, 0x03
-/* 2 S(x) less 0xc6, in the state's basis */
-.Lenc_s2_io:	.byte 0x00, 0xb5, 0xbb, 0xab, 0x4f, 0xea, 0x10, 0xa5, 0x1e, 0x51, 0xfa, 0x41, 0x5f, 0xf4, 0xe4, 0x0e
-.Lenc_s2_jo:	.byte 0x00, 0x49, 0x19, 0xa9, 0x2e, 0xd7, 0xb0, 0xf9, 0xe0, 0xce, 0x67, 0x7e, 0x9e, 0x37, 0x87, 0x50
+/* 3 S(x) less 0xa5, in the state's basis */
+.Lenc_s3_io:	.byte 0x00, 0x0e, 0x7b, 0x65, 0xa7, 0xb7, 0x1e, 0x10, 0x6b, 0xcc, 0xa9, 0xd2, 0xb9, 0xdc, 0xc2, 0x75
+.Lenc_s3_jo:	.byte 0x00, 0x93, 0xc0, 0x78, 0x5a, 0x71, 0xb8, 0x2b, 0xeb, 0xb1, 0xc9, 0x09, 0xe2, 0x9a, 0x22, 0x53
 /* S(x) less 0x63, in AES's basis */
 .Lenc_last_io:	.byte 0x00, 0x7b, 0xb0, 0x3d, 0x67, 0x91, 0x8d, 0xf6, 0x46, 0x21, 0x1c, 0xac, 0xea, 0xd7, 0x5a, 0xcb
 .Lenc_last_jo:	.byte 0x00, 0x64, 0x99, 0x12, 0xe5, 0x0a, 0x8b, 0xef, 0x76, 0x93, 0x81, 0x18, 0x6e, 0x7c, 0xf7, 0xfd
@@ -72,64 +92,101 @@
 /* InvS(x), in AES's basis */
 .Ldec_last_io:	.byte 0x00, 0xf3, 0xc8, 0xdc, 0x2c, 0xcb, 0x14, 0xe7, 0x2f, 0x03, 0xdf, 0x17, 0x38, 0xe4, 0xf0, 0x3b
 .Ldec_last_jo:	.byte 0x00, 0xf2, 0x99, 0x30, 0x9d, 0xc6, 0xa9, 0x5b, 0xc2, 0x5f, 0x6f, 0xf6, 0x34, 0x04, 0xad, 0x6b
-/* byte permutations: ShiftRows, rotations in a column */
-.Lsr:	.byte 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
-.Lrot1:	.byte 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
-.Lrot1_sr:	.byte 5, 10, 15, 0, 9, 14, 3, 4, 13, 2, 7, 8, 1, 6, 11, 12
-.Lrot3_sr:	.byte 15, 0, 5, 10, 3, 4, 9, 14, 7, 8, 13, 2, 11, 12, 1, 6
-.Lisr:	.byte 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
-.Lrot2_isr:	.byte 10, 7, 0, 13, 14, 11, 4, 1, 2, 15, 8, 5, 6, 3, 12, 9
+/* byte moves: ShiftRows 1, 2 and 3 times (round keys into the frame, the last round out of it) */
+.Lsr1:	.byte 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+.Lsr2:	.byte 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7
+.Lsr3:	.byte 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
+/* Lrkcd: row r of column c takes row r + k of column c + d */
+.Lr1c0:	.byte 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
+.Lr1c1:	.byte 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0
+.Lr1c2:	.byte 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4
+.Lr1c3:	.byte 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8
+.Lr2c0:	.byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lr2c2:	.byte 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5
+.Lr3c0:	.byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Lr3c1:	.byte 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2
+.Lr3c2:	.byte 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6
+.Lr3c3:	.byte 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10
 .L63:	.byte 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63
 /* aesgen vperm: end */
 
 #define NIB	%xmm15		/* 0x0f in every byte */
-#define INV	%xmm14		/* .Linv */
-#define AK	%xmm13		/* .Lak */
-#define IN_LO	%xmm12		/* .L{enc,dec}_in_lo */
-#define IN_HI	%xmm11		/* .L{enc,dec}_in_hi */
 
 .text
-/* \x: its low nibbles, in place; \hi: its high nibbles */
-.macro SPLIT x, hi
-	movdqa		NIB, \hi
-	pandn		\x, \hi
-	psrld		$4, \hi
-	pand		NIB, \x
+/*
+ * The round key at \key into the state's basis and frame, in xmm5: \dir's
+ * nibble tables, then the move \q (none: the frame is AES's order).  Off
+ * the state's chain; xmm6 and xmm7 are scratch.
+ */
+.macro ROUND_KEY key, dir, q
+	movdqu		\key, %xmm5
+	movdqa		.Lnib(%rip), %xmm6
+	pandn		%xmm5, %xmm6
+	psrld		$4, %xmm6		/* high nibbles */
+	pand		NIB, %xmm5		/* low nibbles */
+	movdqa		.L\dir\()_in_lo(%rip), %xmm7
+	pshufb		%xmm5, %xmm7
+	movdqa		.L\dir\()_in_hi(%rip), %xmm5
+	pshufb		%xmm6, %xmm5
+	pxor		%xmm7, %xmm5
+.ifnb \q
+	pshufb		\q(%rip), %xmm5
+.endif
 .endm
 
-/* \x = IN_LO[low nibble] ^ IN_HI[high nibble]: a byte to the state */
-.macro TO_STATE x, t1, t2
-	SPLIT		\x, \t1
-	movdqa		IN_LO, \t2
-	pshufb		\x, \t2
-	movdqa		IN_HI, \x
-	pshufb		\t1, \x
-	pxor		\t2, \x
+/* the state in xmm0 to its low nibbles k (xmm0) and high ones i (xmm1) */
+.macro SPLIT
+	movdqa		.Lnib(%rip), %xmm1
+	pandn		%xmm0, %xmm1
+	psrld		$4, %xmm1
+	pand		NIB, %xmm0
 .endm
 
 /*
- * The state in xmm0 to io in xmm2 and jo in xmm3 (vperm.py): with
- * i = high nibble, k = low nibble, j = i ^ k,
+ * The block at %rdx plus round key 0 straight to the state's nibbles, k
+ * in xmm0 and i in xmm6: \dir's tables on the low and high nibbles of
+ * each byte.  xmm1..xmm3 are scratch.
+ */
+.macro FIRST dir
+	movq		(%rdx), %xmm0
+	movhps		8(%rdx), %xmm0
+	movdqu		(%rdi), %xmm1
+	pxor		%xmm1, %xmm0
+	SPLIT
+	movdqa		.L\dir\()_k_lo(%rip), %xmm2
+	pshufb		%xmm0, %xmm2
+	movdqa		.L\dir\()_i_lo(%rip), %xmm3
+	pshufb		%xmm0, %xmm3
+	movdqa		.L\dir\()_k_hi(%rip), %xmm0
+	pshufb		%xmm1, %xmm0
+	pxor		%xmm2, %xmm0		/* k */
+	movdqa		.L\dir\()_i_hi(%rip), %xmm6
+	pshufb		%xmm1, %xmm6
+	pxor		%xmm3, %xmm6		/* i */
+.endm
+
+/*
+ * k in xmm0 and i in \i to io in xmm2 and jo in xmm3 (vperm.py): with
+ * j = i ^ k,
  *	io = 1/(1/i + a/k) + j,	jo = 1/(1/j + a/k) + i
  * xmm0, xmm1, xmm4 are free after it.
  */
-.macro INVERT
-	SPLIT		%xmm0, %xmm1		/* xmm0 = k, xmm1 = i */
-	movdqa		AK, %xmm2
+.macro INVERT i
+	movdqa		.Lak(%rip), %xmm2
 	pshufb		%xmm0, %xmm2		/* a/k */
-	pxor		%xmm1, %xmm0		/* j */
-	movdqa		INV, %xmm3
-	pshufb		%xmm1, %xmm3
+	pxor		\i, %xmm0		/* j */
+	movdqa		.Linv(%rip), %xmm3
+	pshufb		\i, %xmm3
 	pxor		%xmm2, %xmm3		/* 1/i + a/k */
-	movdqa		INV, %xmm4
+	movdqa		.Linv(%rip), %xmm4
 	pshufb		%xmm0, %xmm4
 	pxor		%xmm2, %xmm4		/* 1/j + a/k */
-	movdqa		INV, %xmm2
+	movdqa		.Linv(%rip), %xmm2
 	pshufb		%xmm3, %xmm2
 	pxor		%xmm0, %xmm2		/* io */
-	movdqa		INV, %xmm3
+	movdqa		.Linv(%rip), %xmm3
 	pshufb		%xmm4, %xmm3
-	pxor		%xmm1, %xmm3		/* jo */
+	pxor		\i, %xmm3		/* jo */
 .endm
 
 /* \dst = \tab_io[io] ^ \tab_jo[jo]: a linear image of the inverse */
@@ -141,81 +198,100 @@
 	pxor		\t, \dst
 .endm
 
-/* the key at \key into the state's basis, in xmm5 */
-.macro ROUND_KEY key
-	movdqu		\key, %xmm5
-	TO_STATE	%xmm5, %xmm6, %xmm7
+/*
+ * One encryption round but the last, from k (xmm0) and i (\i), the round
+ * key in xmm5: with A = S(x) and B = 3 S(x) from the tables, in the frame
+ * (\r1, \r2 the frame's rot1 and rot2),
+ *	c = B ^ rot2(A),	x = c ^ rot1(c) ^ A ^ key
+ * is MixColumns after ShiftRows, plus the key.  The io lookups first
+ * (io is ready a step before jo), and each shuffle ahead of what can
+ * wait: A's copy costs less than the shuffle losing its port to A ^ key.
+ */
+.macro ENC_MIX i, r1, r2
+	INVERT		\i
+	movdqa		.Lenc_s_io(%rip), %xmm0
+	pshufb		%xmm2, %xmm0
+	movdqa		.Lenc_s3_io(%rip), %xmm1
+	pshufb		%xmm2, %xmm1
+	movdqa		.Lenc_s_jo(%rip), %xmm4
+	pshufb		%xmm3, %xmm4
+	pxor		%xmm4, %xmm0		/* A */
+	movdqa		.Lenc_s3_jo(%rip), %xmm4
+	pshufb		%xmm3, %xmm4
+	pxor		%xmm4, %xmm1		/* B */
+	movdqa		%xmm0, %xmm4
+	pshufb		\r2(%rip), %xmm4
+	pxor		%xmm1, %xmm4		/* c */
+	pxor		%xmm5, %xmm0		/* A ^ key */
+	pxor		%xmm4, %xmm0
+	pshufb		\r1(%rip), %xmm4
+	pxor		%xmm4, %xmm0
 .endm
 
-/*
- * One encryption round but the last, the key at \key: with A = S(x) and
- * B = 2 S(x) from the tables, ShiftRows folded into the byte moves and
- * rotk a column's rows moved up by k,
- *	C = SR(B) ^ rot1(SR(A))	(2 s_r + s_r+1)
- *	x = rot1(C) ^ C ^ rot3(SR(A)) ^ key
- * is MixColumns (2 s_r + 3 s_r+1 + s_r+2 + s_r+3) plus the key.
- */
-.macro ENC_ROUND key
-	ROUND_KEY	\key
-	INVERT
-	OUT		.Lenc_s, %xmm0, %xmm1
-	OUT		.Lenc_s2, %xmm4, %xmm1
-	pshufb		.Lsr(%rip), %xmm4
-	movdqa		%xmm0, %xmm1
-	pshufb		.Lrot1_sr(%rip), %xmm1
-	pxor		%xmm1, %xmm4		/* C */
-	pshufb		.Lrot3_sr(%rip), %xmm0
-	pxor		%xmm5, %xmm0
-	pxor		%xmm4, %xmm0
-	pshufb		.Lrot1(%rip), %xmm4
-	pxor		%xmm4, %xmm0
+/* a whole one on the state in xmm0, the key at \key moved by \q */
+.macro ENC_ROUND key, r1, r2, q
+	ROUND_KEY	\key, enc, \q
+	SPLIT
+	ENC_MIX		%xmm1, \r1, \r2
 .endm
 
 /*
  * One decryption round but the last: InvMixColumns (14 s_r + 11 s_r+1 +
- * 13 s_r+2 + 9 s_r+3) after InvShiftRows, from the four multiples' tables:
- *	G = ISR(14 s) ^ rot2(ISR(13 s)) ^ key
- *	H = ISR(11 s) ^ rot2(ISR(9 s))
- *	x = G ^ rot1(H)
+ * 13 s_r+2 + 9 s_r+3) after InvShiftRows, in the frame: the 14s term
+ * with the key unmoved, the three others each moved once by the frame's
+ * \r1, \r2, \r3, side by side.
  */
-.macro DEC_ROUND key
-	ROUND_KEY	\key
-	INVERT
-	OUT		.Ldec_m14, %xmm0, %xmm4
-	OUT		.Ldec_m13, %xmm1, %xmm4
-	pshufb		.Lisr(%rip), %xmm0
-	pshufb		.Lrot2_isr(%rip), %xmm1
-	pxor		%xmm1, %xmm0
-	pxor		%xmm5, %xmm0		/* G */
+.macro DEC_MIX i, r1, r2, r3
+	INVERT		\i
+	movdqa		.Ldec_m14_io(%rip), %xmm0
+	pshufb		%xmm2, %xmm0
+	pxor		%xmm5, %xmm0
+	movdqa		.Ldec_m14_jo(%rip), %xmm1
+	pshufb		%xmm3, %xmm1
+	pxor		%xmm1, %xmm0		/* 14 s ^ key */
 	OUT		.Ldec_m11, %xmm1, %xmm4
-	OUT		.Ldec_m9, %xmm4, %xmm6
-	pshufb		.Lisr(%rip), %xmm1
-	pshufb		.Lrot2_isr(%rip), %xmm4
-	pxor		%xmm4, %xmm1		/* H */
-	pshufb		.Lrot1(%rip), %xmm1
+	pshufb		\r1(%rip), %xmm1
+	OUT		.Ldec_m13, %xmm4, %xmm5
+	pshufb		\r2(%rip), %xmm4
+	OUT		.Ldec_m9, %xmm5, %xmm6
+	pshufb		\r3(%rip), %xmm5
 	pxor		%xmm1, %xmm0
+	pxor		%xmm5, %xmm4
+	pxor		%xmm4, %xmm0
+.endm
+
+.macro DEC_ROUND key, r1, r2, r3, q
+	ROUND_KEY	\key, dec, \q
+	SPLIT
+	DEC_MIX		%xmm1, \r1, \r2, \r3
 .endm
 
 /*
- * The block at %rdx xor the first round key (and \c, a constant) into the
- * state, the tables of \dir in the registers.  The block comes in as two
- * 8-byte loads, as in aesni-x86_64.S: the glue's C writes it as two
- * 64-bit words, which one 16-byte load could not take forwarded.
+ * The last round key (at %rcx) plus \c, moved back by ShiftRows^2 (its
+ * own inverse), in xmm5: the last round adds it before its one move.
  */
-.macro START dir, c
-	movdqa		.Lnib(%rip), NIB
-	movdqa		.Linv(%rip), INV
-	movdqa		.Lak(%rip), AK
-	movdqa		.L\dir\()_in_lo(%rip), IN_LO
-	movdqa		.L\dir\()_in_hi(%rip), IN_HI
-	movq		(%rdx), %xmm0
-	movhps		8(%rdx), %xmm0
-	movdqu		(%rdi), %xmm1
+.macro LAST_KEY c
+	movdqu		(%rcx), %xmm5
+.ifnb \c
+	pxor		\c, %xmm5
+.endif
+	pshufb		.Lsr2(%rip), %xmm5
+.endm
+
+/*
+ * The last round on the state in xmm0, to AES's basis (\tab) and byte
+ * order, the key in xmm5 added with the io lookup: the block in xmm0.
+ */
+.macro LAST tab
+	SPLIT
+	INVERT		%xmm1
+	movdqa		\tab\()_io(%rip), %xmm0
+	pshufb		%xmm2, %xmm0
+	pxor		%xmm5, %xmm0
+	movdqa		\tab\()_jo(%rip), %xmm1
+	pshufb		%xmm3, %xmm1
 	pxor		%xmm1, %xmm0
-	\c
-	TO_STATE	%xmm0, %xmm1, %xmm2
-	lea		0x10(%rdi), %rax	/* round key 1 */
-	lea		0xe0(%rdi), %rcx	/* round key 14 */
+	pshufb		.Lsr2(%rip), %xmm0
 .endm
 
 /* the block in xmm0 to (%rsi); every register that held data cleared */
@@ -231,36 +307,51 @@
 	pxor		%xmm7, %xmm7
 .endm
 
+/*
+ * Round 1 from the block, rounds 2..13 as three times the frame's four
+ * phases (each round's masks: vperm.py's enc_masks(), dec_masks()), round
+ * 14 out of the frame.  The block comes in as two 8-byte loads, as in
+ * aesni-x86_64.S: the glue's C writes it as two 64-bit words, which one
+ * 16-byte load could not take forwarded.
+ */
 SYM_FUNC_START(ax86_aes_vperm_encrypt256)
-	/* 0x63 in: the tables add beta(0x63), as they do to round keys */
-	START		enc, "pxor .L63(%rip), %xmm0"
-.Lenc_round:
-	ENC_ROUND	(%rax)
-	add		$0x10, %rax
+	movdqa		.Lnib(%rip), NIB
+	ROUND_KEY	0x10(%rdi), enc, .Lsr3
+	FIRST		enc
+	ENC_MIX		%xmm6, .Lr1c1, .Lr2c2
+	lea		0x20(%rdi), %rax	/* round key 2 */
+	lea		0xe0(%rdi), %rcx	/* round key 14 */
+.Lenc_rounds:
+	ENC_ROUND	0x00(%rax), .Lr1c2, .Lr2c0, .Lsr2
+	ENC_ROUND	0x10(%rax), .Lr1c3, .Lr2c2, .Lsr1
+	ENC_ROUND	0x20(%rax), .Lr1c0, .Lr2c0
+	ENC_ROUND	0x30(%rax), .Lr1c1, .Lr2c2, .Lsr3
+	add		$0x40, %rax
 	cmp		%rcx, %rax
-	jne		.Lenc_round
-	INVERT
-	OUT		.Lenc_last, %xmm0, %xmm1
-	pshufb		.Lsr(%rip), %xmm0
-	movdqu		(%rcx), %xmm1
-	pxor		%xmm1, %xmm0
-	pxor		.L63(%rip), %xmm0
+	jne		.Lenc_rounds
+	LAST_KEY	.L63(%rip)
+	LAST		.Lenc_last
 	FINISH
 	RET
 SYM_FUNC_END(ax86_aes_vperm_encrypt256)
 
 SYM_FUNC_START(ax86_aes_vperm_decrypt256)
-	START		dec, ""
-.Ldec_round:
-	DEC_ROUND	(%rax)
-	add		$0x10, %rax
+	movdqa		.Lnib(%rip), NIB
+	ROUND_KEY	0x10(%rdi), dec, .Lsr1
+	FIRST		dec
+	DEC_MIX		%xmm6, .Lr1c3, .Lr2c2, .Lr3c1
+	lea		0x20(%rdi), %rax
+	lea		0xe0(%rdi), %rcx
+.Ldec_rounds:
+	DEC_ROUND	0x00(%rax), .Lr1c2, .Lr2c0, .Lr3c2, .Lsr2
+	DEC_ROUND	0x10(%rax), .Lr1c1, .Lr2c2, .Lr3c3, .Lsr3
+	DEC_ROUND	0x20(%rax), .Lr1c0, .Lr2c0, .Lr3c0
+	DEC_ROUND	0x30(%rax), .Lr1c3, .Lr2c2, .Lr3c1, .Lsr1
+	add		$0x40, %rax
 	cmp		%rcx, %rax
-	jne		.Ldec_round
-	INVERT
-	OUT		.Ldec_last, %xmm0, %xmm1
-	pshufb		.Lisr(%rip), %xmm0
-	movdqu		(%rcx), %xmm1
-	pxor		%xmm1, %xmm0
+	jne		.Ldec_rounds
+	LAST_KEY
+	LAST		.Ldec_last
 	FINISH
 	RET
 SYM_FUNC_END(ax86_aes_vperm_decrypt256)

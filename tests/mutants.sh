@@ -65,12 +65,16 @@ crypto/nhpoly1305.h|st->nh_remaining -= n;|st->nh_remaining -= n - 16 * (n > 16)
 arch/x86/crypto/aesni-x86_64.S|ROUND		\op\()last, 0xe0|ROUND		\op\()last, 0xd0
 arch/x86/crypto/aesni-x86_64.S|movhps		8(%rdx), %xmm0|movhps		(%rdx), %xmm0
 arch/x86/crypto/aes-vperm-x86_64.S|pxor		%xmm0, %xmm2		/* io */|pxor		%xmm1, %xmm2		/* io */|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|psrld		$4, \hi|psrld		$3, \hi|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|psrld		$4, %xmm1|psrld		$3, %xmm1|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Linv:	.byte 0x80, 0x01, 0x09|.Linv:	.byte 0x80, 0x01, 0x08|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Lak:	.byte 0x80,|.Lak:	.byte 0x00,|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lrot1(%rip), %xmm4|pshufb		.Lrot1_sr(%rip), %xmm4|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lrot2_isr(%rip), %xmm4|pshufb		.Lisr(%rip), %xmm4|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|lea		0xe0(%rdi), %rcx|lea		0xd0(%rdi), %rcx|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|pshufb		\r2(%rip), %xmm4|pshufb		\r1(%rip), %xmm4|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|pshufb		\r3(%rip), %xmm5|pshufb		\r2(%rip), %xmm5|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|add		$0x40, %rax|add		$0x30, %rax|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|ROUND_KEY	0x10(%rdi), enc, .Lsr3|ROUND_KEY	0x10(%rdi), enc, .Lsr1|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lsr2(%rip), %xmm5|pshufb		.Lsr1(%rip), %xmm5|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|.Ldec_k_lo:	.byte 0x04,|.Ldec_k_lo:	.byte 0x05,|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|.Lenc_s3_jo:	.byte 0x00, 0x93|.Lenc_s3_jo:	.byte 0x00, 0x92|ssse3
 crypto/aes_ct.c|.o = s.e ^ b7 ^ (b7 << 2),|.o = s.e ^ b7 ^ (b7 << 3),
 crypto/aes_ct.c|u64 b7 = (s.o >> 6) & M03;|u64 b7 = (s.o >> 4) & M03;
 crypto/aes_ct.c|s = ax86_aes_ct_add_key(s, dec, C63);|s = ax86_aes_ct_add_key(s, dec, 0);

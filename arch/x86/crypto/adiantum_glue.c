@@ -357,7 +357,8 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 out:
 	sg_miter_stop(&in);
 	sg_miter_stop(&out);
-	memzero_explicit(rq, sizeof(*rq));	/* wiped already but on errors */
+	if (err)	/* else ops->end() wiped it */
+		memzero_explicit(rq, sizeof(*rq));
 	memzero_explicit(buf, sizeof(w->bounce));
 	memzero_explicit(r, sizeof(w->r));
 	return err;

@@ -195,11 +195,12 @@ users_of() {
 	esac
 }
 
-n=0
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
-printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to needs; do
-	[ -n "$file" ] || continue
-	n=$((n + 1))
+
+# try_mutant N FILE FROM TO NEEDS SLOT: one mutant, in its own copy of the
+# tree ($work/m.SLOT); prints its verdict line
+try_mutant() {
+	n=$1 file=$2 from=$3 to=$4 needs=$5 slot=$6
 	name="mutant $n ($(basename "$file"): $(printf '%s' "$from" | tr -s '\t' ' '))"
 	lacks=""
 	for f in $needs; do
@@ -207,9 +208,11 @@ printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to needs; do
 	done
 	if [ -n "$lacks" ]; then
 		printf "%s\n" "SKIP $name: host CPU lacks$lacks, the tests cannot run it"
-		continue
+		return
 	fi
-	m=$work/m
+	m=$work/m.$slot
+	log=$work/log.$slot
+	out=$work/out.$slot
 	rm -rf "$m"
 	cp -r "$base" "$m"
 	FROM=$from TO=$to perl -i -pe \
@@ -217,22 +220,38 @@ printf '%s\n' "$MUTANTS" | while IFS='|' read -r file from to needs; do
 		"$m/$file"
 	if cmp -s "$top/$file" "$m/$file"; then
 		printf "%s\n" "FAIL $name: text not found, mutant not applied"
-		continue
+		return
 	fi
 	users=$(users_of "$file")
 	# shellcheck disable=SC2086
 	if [ -z "$users" ] || ! { build_objs "$m" $users && link_unit "$m"; } \
-	      >"$work.log" 2>&1; then
+	      >"$log" 2>&1; then
 		printf "%s\n" "FAIL $name: does not build"
-		continue
+		return
 	fi
 	if timeout 300 "$m/unit" --quick --first-fail --seed 1 \
 	   --testmgr "$testmgr" \
-	   >"$work.out" 2>&1 && ! grep -q '^FAIL' "$work.out"; then
+	   >"$out" 2>&1 && ! grep -q '^FAIL' "$out"; then
 		printf "%s\n" "FAIL $name survived: the tests did not notice"
 	else
-		why=$(grep -m1 '^FAIL' "$work.out" | cut -c6- | tr -s ' ')
+		why=$(grep -m1 '^FAIL' "$out" | cut -c6- | tr -s ' ')
 		printf "%s\n" "PASS $name caught: ${why:-the test binary crashed}"
 	fi
+}
+
+# Two at a time (MUTANT_JOBS), each on every other mutant of the list; the
+# verdicts are printed in the list's order.
+jobs=${MUTANT_JOBS:-2}
+slot=0
+while [ "$slot" -lt "$jobs" ]; do
+	printf '%s\n' "$MUTANTS" | grep -v '^$' | awk -v s="$slot" -v j="$jobs" \
+		'(NR - 1) % j == s { print NR "|" $0 }' |
+	while IFS='|' read -r n file from to needs; do
+		printf '%s\t%s\n' "$n" "$(try_mutant "$n" "$file" "$from" "$to" \
+			"$needs" "$slot")"
+	done >"$work/verdicts.$slot" &
+	slot=$((slot + 1))
 done
-rm -rf "$work" "$work.log" "$work.out"
+wait
+sort -n -k1,1 "$work"/verdicts.* | cut -f2-
+rm -rf "$work" "$work.log"

@@ -27,21 +27,26 @@ else
 	echo "FAIL bench --quick: header '$head', $rows rows of ours, $bad bad cells"
 fi
 
-# The AES class: aesni or none on every row, aesni on whole messages
-# only.  Every implementation and ISA with a whole-message row has it
-# without AES-NI, at every length, and with AES-NI too where the CPU has
-# it; linux-6.1 has its SSE2 row (its generic ChaCha C).
+# The AES class: aesni or none on every row, aesni on whole messages and
+# the AES block alone only.  Every implementation and ISA with such a row
+# has it without AES-NI, at every length, and with AES-NI too where the
+# CPU has it; linux-6.1 has its SSE2 row (its generic ChaCha C); the AES
+# block alone has rows of 16 bytes for both our forms (ours sse2: the
+# portable constant-time C; ours ssse3: vperm, on a CPU with SSSE3) and
+# for linux-6.1's aes-generic.
 grep -qw aes /proc/cpuinfo && classes="aesni none" || classes=none
-out=$(awk -F, -v classes="$classes" '
+grep -qw ssse3 /proc/cpuinfo && ssse3=1 || ssse3=0
+out=$(awk -F, -v classes="$classes" -v ssse3=$ssse3 '
 NR == 1 { next }
 $7 != "aesni" && $7 != "none" { print "row " NR ": aes \"" $7 "\""; next }
-$2 !~ /^adiantum-(en|de)crypt$/ {
+$2 !~ /^(adiantum|aes)-(en|de)crypt$/ {
 	if ($7 != "none")
 		print "row " NR ": " $2 " with aes " $7
 	next
 }
 { have[$1 "," $2 "," $3 "," $4 "," $7] = 1; key[$1 "," $2 "," $3 "," $4] = 1 }
 $1 == "linux-6.1" && $3 == "sse2" { lsse2[$2] = 1 }
+$2 ~ /^aes-/ && $7 == "none" && $4 == 16 { block[$1 "," $3 "," $2] = 1 }
 END {
 	n = split(classes, c, " ")
 	for (k in key)
@@ -50,10 +55,15 @@ END {
 				print "no " k " with aes " c[i]
 	if (!lsse2["adiantum-encrypt"] || !lsse2["adiantum-decrypt"])
 		print "no linux-6.1 sse2 whole-message rows"
+	split("ours,sse2 linux-6.1,sse2" (ssse3 ? " ours,ssse3" : ""), w, " ")
+	for (i in w)
+		for (d = 0; d < 2; d++)
+			if (!block[w[i] ",aes-" (d ? "de" : "en") "crypt"])
+				print "no AES block row of " w[i] (d ? " decrypting" : " encrypting")
 }' "$csv")
 msgs=$(grep -c '^[a-z0-9.-]*,adiantum-[a-z]*crypt,.*,none$' "$csv")
 if [ -z "$out" ] && [ "$msgs" -gt 0 ]; then
-	echo "PASS bench --quick: an aes column on every row, $msgs whole-message rows without AES-NI, AES classes: $classes"
+	echo "PASS bench --quick: an aes column on every row, $msgs whole-message rows without AES-NI, the AES block alone, AES classes: $classes"
 else
 	echo "FAIL bench --quick: AES classes ($classes), $msgs whole-message rows without AES-NI"
 	echo "$out" | head -5

@@ -27,16 +27,33 @@
 
 enum alg {
 	CHACHA20, XCHACHA12, XCHACHA20, NH, NHPOLY1305, ADIANTUM,
-	ADIANTUM_ENC, ADIANTUM_DEC, NALGS
+	ADIANTUM_ENC, ADIANTUM_DEC, AES_ENC, AES_DEC, NALGS
 };
 
 static const char *const alg_names[NALGS] = {
 	"chacha20", "xchacha12", "xchacha20", "nh", "nhpoly1305", "adiantum",
-	"adiantum-encrypt", "adiantum-decrypt"
+	"adiantum-encrypt", "adiantum-decrypt", "aes-encrypt", "aes-decrypt"
 };
 
 static const unsigned int lens[] = { 512, 4096, 65536 };
 #define NLENS 3
+
+/*
+ * The AES block alone (a message's one block, each call's output the
+ * next one's input: its latency, as a message waits for it) has one row
+ * per AES class and implementation, of 16 bytes
+ */
+static bool aes_alone(int a)
+{
+	return a == AES_ENC || a == AES_DEC;
+}
+
+#define CB_AES_BLOCK	16
+
+static unsigned int row_len(int a, int li)
+{
+	return aes_alone(a) ? CB_AES_BLOCK : lens[li];
+}
 
 static _Alignas(64) u8 buf[65536 + 64];
 static u8 key[32], iv[32];
@@ -102,14 +119,19 @@ static void adiantum_msg(const struct cb_impl *m, enum cb_aes aes, u8 *dst,
 			    enc);
 }
 
-/* the AES classes a row is measured with: only whole messages have two */
+/*
+ * the AES classes a row is measured with: only whole messages and the
+ * block alone have two
+ */
 static bool runs_aes(enum alg a)
 {
-	return a == ADIANTUM_ENC || a == ADIANTUM_DEC;
+	return a == ADIANTUM_ENC || a == ADIANTUM_DEC || aes_alone(a);
 }
 
-static bool measured(enum alg a, enum cb_aes aes)
+static bool measured(enum alg a, int li, enum cb_aes aes)
 {
+	if (aes_alone(a) && li)
+		return false;
 	if (aes == CB_AESNI)
 		return runs_aes(a) && have_aesni;
 	return true;
@@ -132,6 +154,9 @@ static bool offers(const struct cb_impl *m, enum alg a)
 	case ADIANTUM_ENC:
 	case ADIANTUM_DEC:
 		return m->adiantum || (m->linux_nhp && m->nh);
+	case AES_ENC:
+	case AES_DEC:
+		return m->aes_row;
 	default:
 		return false;
 	}
@@ -199,6 +224,13 @@ static void run(const struct cb_impl *m, enum alg a, enum cb_aes aes,
 	case ADIANTUM_DEC:
 		adiantum_msg(m, aes, buf, buf, len, a == ADIANTUM_ENC);
 		break;
+	case AES_ENC:
+	case AES_DEC:
+		if (m->linux_nhp)
+			linux_aes_block(aes, buf, buf, a == AES_ENC);
+		else
+			m->aes_block(ours_aes_key(aes), buf, buf, a == AES_ENC);
+		break;
 	default:
 		break;
 	}
@@ -243,6 +275,17 @@ static struct cell cells[NALGS][NLENS][CB_NR_AES][MAX_IMPLS];
 
 static const char *const aes_names[CB_NR_AES] = { "aesni", "none" };
 
+/* what an AES row runs (the glue's choice for ours, adiantum_dispatch.h) */
+static const char *aes_form(const struct cb_impl *m, enum cb_aes aes)
+{
+	if (aes == CB_AESNI)
+		return "aesni";
+	if (m->linux_nhp)
+		return "aes-generic";
+	return strcmp(m->isa, "sse2") ? ax86_adiantum_aes_name(ssse3) :
+					ax86_adiantum_aes_name(sse2);
+}
+
 /* NULL if this CPU runs @m, else the feature it lacks */
 static const char *unsupported(const struct cb_impl *m)
 {
@@ -251,7 +294,7 @@ static const char *unsupported(const struct cb_impl *m)
 
 static void measure_row(enum alg a, int li, enum cb_aes aes, int trials)
 {
-	unsigned int len = lens[li], reps, i, t;
+	unsigned int len = row_len(a, li), reps, i, t;
 	double samples[MAX_IMPLS][64];
 	int k;
 
@@ -315,7 +358,7 @@ static void print_row(FILE *csv, FILE *dat, enum alg a, int li, enum cb_aes x)
 		if (!c->have)
 			continue;
 		fprintf(csv, "%s,%s,%s,%u,%.4f,%.1f,%s\n", im->impl,
-			alg_names[a], im->isa, lens[li], c->cpb, c->mbs,
+			alg_names[a], im->isa, row_len(a, li), c->cpb, c->mbs,
 			aes_names[x]);
 		if (!strcmp(im->impl, "ours")) {
 			same = linux_best(a, li, x, im->isa);
@@ -329,13 +372,17 @@ static void print_row(FILE *csv, FILE *dat, enum alg a, int li, enum cb_aes x)
 			if (!strcmp(im->isa, "avx2"))
 				o2 = c->cpb;
 		}
-		printf("%-16s %6u  %-10s %-9s %-5s %7.3f %9.1f  %8s %8s\n",
-		       alg_names[a], lens[li], im->impl, im->isa, aes_names[x],
-		       c->cpb, c->mbs, r1, r2);
+		printf("%-16s %6u  %-10s %-9s %-5s %7.3f %9.1f  %8s %8s",
+		       alg_names[a], row_len(a, li), im->impl, im->isa,
+		       aes_names[x], c->cpb, c->mbs, r1, r2);
+		if (aes_alone(a))
+			printf("  %6.1f cycles (%s)", c->cpb * CB_AES_BLOCK,
+			       aes_form(im, x));
+		printf("\n");
 	}
 	/* the chart: AES-NI rows under the old names, the others -noaesni */
 	l2 = linux_best(a, li, x, "avx2");
-	if (lb && ob)
+	if (lb && ob && !aes_alone(a))
 		fprintf(dat, "%s-%u%s %.3f %.3f\n", alg_names[a], lens[li],
 			runs_aes(a) && x == CB_AES_NONE ? "-noaesni" : "",
 			lb / ob, o2 && l2 ? l2 / o2 : 0);
@@ -413,7 +460,7 @@ int main(int argc, char **argv)
 		u8 blk[16], want[16], got[16];
 		int enc;
 
-		if (!measured(ADIANTUM_ENC, x))
+		if (!measured(ADIANTUM_ENC, 0, x))
 			continue;
 		for (enc = 0; enc < 2; enc++) {
 			memcpy(blk, buf, 16);
@@ -435,7 +482,7 @@ int main(int argc, char **argv)
 		if (!offers(im, ADIANTUM_ENC) || unsupported(im))
 			continue;
 		for (x = 0; x < CB_NR_AES; x++) {
-			if (!measured(ADIANTUM_ENC, x))
+			if (!measured(ADIANTUM_ENC, 0, x))
 				continue;
 			for (enc = 0; enc < 2; enc++) {
 				ax86_adiantum_crypt(&adkey, NULL, want, buf,
@@ -458,7 +505,7 @@ int main(int argc, char **argv)
 	for (a = 0; a < NALGS; a++)
 		for (li = 0; li < NLENS; li++)
 			for (x = 0; x < CB_NR_AES; x++)
-				if (measured(a, x))
+				if (measured(a, li, x))
 					measure_row(a, li, x, trials);
 	c1 = ax86_core_cycles_per_tick();
 	core_per_tsc = (c0 + c1) / 2;
@@ -495,7 +542,7 @@ int main(int argc, char **argv)
 	for (a = 0; a < NALGS; a++) {
 		for (li = 0; li < NLENS; li++) {
 			for (x = 0; x < CB_NR_AES; x++) {
-				if (measured(a, x))
+				if (measured(a, li, x))
 					print_row(csv, dat, a, li, x);
 			}
 		}

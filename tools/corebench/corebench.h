@@ -33,10 +33,14 @@ struct cb_impl {
 	ax86_nh_fn nh;
 	bool nh_own;		/* the NH is this ISA's own (has NH rows) */
 	bool linux_nhp;		/* in-tree: plain NH key order, its Poly1305 */
+	bool aes_row;		/* has rows of the AES block alone */
 	/* ours: one whole Adiantum message, as the driver runs it */
 	void (*adiantum)(const struct ax86_adiantum_key *key, const void *aes,
 			 u8 *dst, const u8 *src, unsigned int len,
 			 const u8 tweak[32], bool enc);
+	/* ours: the variant's AES block on ours_aes_key()'s keys */
+	void (*aes_block)(const void *aes, u8 out[16], const u8 in[16],
+			  bool enc);
 	/* whole-message peers without a state interface */
 	void (*chacha20_msg)(u8 *dst, const u8 *src, unsigned int len,
 			     const u8 key[32], const u8 iv[16]);
@@ -74,7 +78,9 @@ void ours_hchacha_##isa(const u32 st[16], u32 out[8],			\
 			unsigned int nrounds);				\
 void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
 			 const void *aes, u8 *dst, const u8 *src,	\
-			 unsigned int len, const u8 tweak[32], bool enc)
+			 unsigned int len, const u8 tweak[32], bool enc); \
+void ours_aes_block_##isa(const void *aes, u8 out[16], const u8 in[16],	\
+			  bool enc)
 OURS_DECL(sse2);
 OURS_DECL(ssse3);
 OURS_DECL(avx);

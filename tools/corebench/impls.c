@@ -38,36 +38,38 @@ static void sodium_xchacha20(u8 *dst, const u8 *src, unsigned int len,
 				       get_unaligned_le64(iv + 24), key);
 }
 
-#define OURS(_isa, _needs, _nh, _own) {				\
+#define OURS(_isa, _needs, _nh, _own, _aes_row) {			\
 	.impl = "ours", .isa = #_isa, .needs = _needs,			\
 	.stream = ours_##_isa, .hchacha = ours_hchacha_##_isa,		\
 	.nh = _nh, .nh_own = _own, .adiantum = ours_adiantum_##_isa,	\
+	.aes_block = ours_aes_block_##_isa, .aes_row = _aes_row,	\
 }
 /*
  * the in-tree glue derives XChaCha subkeys with its SSSE3 HChaCha; without
  * SSSE3, xchacha12-generic with hchacha_block_generic()
  */
-#define LINUX(_isa, _needs, _stream, _hchacha, _nh, _own) {		\
+#define LINUX(_isa, _needs, _stream, _hchacha, _nh, _own, _aes_row) {		\
 	.impl = "linux-6.1", .isa = #_isa, .needs = _needs,		\
 	.stream = _stream, .hchacha = _hchacha,				\
 	.nh = _nh, .nh_own = _own, .linux_nhp = true,			\
+	.aes_row = _aes_row,						\
 }
 
 const struct cb_impl cb_impls[] = {
-	OURS(sse2, AX86_NEEDS_SSE2, ax86_nh_sse2, true),
-	OURS(ssse3, AX86_NEEDS_SSSE3, ax86_nh_sse2, false),
-	OURS(avx, AX86_NEEDS_AVX, ax86_nh_avx, true),
-	OURS(avx2, AX86_NEEDS_AVX2, ax86_nh_avx2, true),
-	OURS(avx512vl, AX86_NEEDS_AVX512, ax86_nh_avx2, false),
-	OURS(avx512, AX86_NEEDS_AVX512, ax86_nh_avx512, true),
+	OURS(sse2, AX86_NEEDS_SSE2, ax86_nh_sse2, true, true),
+	OURS(ssse3, AX86_NEEDS_SSSE3, ax86_nh_sse2, false, true),
+	OURS(avx, AX86_NEEDS_AVX, ax86_nh_avx, true, false),
+	OURS(avx2, AX86_NEEDS_AVX2, ax86_nh_avx2, true, false),
+	OURS(avx512vl, AX86_NEEDS_AVX512, ax86_nh_avx2, false, false),
+	OURS(avx512, AX86_NEEDS_AVX512, ax86_nh_avx512, true, false),
 	LINUX(sse2, "sse2", linux_generic, linux_hchacha_generic,
-	      linux_nh_sse2, true),
+	      linux_nh_sse2, true, true),
 	LINUX(ssse3, "sse2 ssse3", linux_ssse3, linux_hchacha, linux_nh_sse2,
-	      false),
+	      false, false),
 	LINUX(avx2, "sse2 ssse3 avx avx2", linux_avx2, linux_hchacha,
-	      linux_nh_avx2, true),
+	      linux_nh_avx2, true, false),
 	LINUX(avx512vl, "sse2 ssse3 avx avx2 avx512f avx512vl avx512bw",
-	      linux_avx512vl, linux_hchacha, linux_nh_avx2, false),
+	      linux_avx512vl, linux_hchacha, linux_nh_avx2, false, false),
 	{ .impl = "openssl", .isa = "auto", .needs = "",
 	  .chacha20_msg = openssl_chacha20 },
 	{ .impl = "libsodium", .isa = "auto", .needs = "",

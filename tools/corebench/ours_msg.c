@@ -62,6 +62,11 @@ void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
 {									\
 	ax86_adiantum_crypt_##isa(key, aes, ours_aes_##isa, dst, src,	\
 				  len, tweak, enc);			\
+}									\
+void ours_aes_block_##isa(const void *aes, u8 out[16], const u8 in[16],	\
+			  bool enc)					\
+{									\
+	ours_aes_##isa(aes, out, in, enc);				\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)

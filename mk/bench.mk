@@ -23,9 +23,7 @@ LINUX_C := $(LINUX_POLY) $(addprefix $(BUILD)/linux-source-6.1/, \
 	lib/crypto/libchacha.c lib/crypto/utils.c)
 LINUX_ALGAPI := $(BUILD)/linux-source-6.1/include/crypto/algapi.h
 BENCH_SRC := $(wildcard tools/corebench/*.[ch]) tools/common/cpu_needs.h \
-	tools/common/cycles.h \
-	arch/x86/crypto/chacha_dispatch.h arch/x86/crypto/adiantum_dispatch.h \
-	arch/x86/crypto/cpu_quirks.h
+	tools/common/cycles.h $(ARCH_H)
 BENCH_SHIM := $(shell find tools/corebench/bench-shim -name '*.[hS]')
 # the harness: userspace flags
 BENCH_UC := tools/corebench/corebench.c tools/corebench/impls.c \

@@ -6,7 +6,8 @@
 FLOOR_SRC := tools/floor/floor.c tools/floor/loops.S tools/common/cycles.h \
 	     tools/common/cpu_needs.h $(CHACHA_SCRATCH_C)
 
-$(BUILD)/floor: $(FLOOR_SRC) $(CORE_C) $(CORE_H) $(ASM) | $(BUILD)
+$(BUILD)/floor: $(FLOOR_SRC) $(CORE_C) $(CORE_H) $(ARCH_H) $(ASM) \
+		| $(BUILD)
 	$(CC) -O2 $(USER_FLAGS) -o $@ $(filter %.c %.S,$(FLOOR_SRC)) \
 		$(CORE_C) $(ASM)
 

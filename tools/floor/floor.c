@@ -12,7 +12,10 @@
  * rounds).  A message's floor adds up its parts in the order Adiantum's
  * dependencies force: NH of L, HChaCha and the AES block, the stream, NH
  * of the output, and the last Poly1305 step of each hash; those serial
- * parts are timed as our code runs them (latency chains).  The fused loop
+ * parts are timed as our code runs them (latency chains).  Without AES-NI
+ * (make bench's aes=none rows) the AES block is the cheaper of ours (the
+ * variant's constant-time form) and Linux 6.1's aes-generic, as make
+ * bench's rows of the block alone have them.  The fused loop
  * shows whether one pass of ChaCha and NH together could share cycles the
  * two separate passes leave idle.  Exit 2 if BENCH_CSV lacks a row.  The
  * AVX variant is left out: it serves CPUs without AVX2, and this tool
@@ -157,28 +160,59 @@ static void take_lower(double *floor, double core)
 		*floor = core;
 }
 
-/* floor cycles of one message of @len bytes with the parts of @p */
-static double message_floor(const struct isa_parts *p, unsigned int len)
+/*
+ * floor cycles of one message of @len bytes with the parts of @p and an
+ * AES block of @aes cycles
+ */
+static double message_floor(const struct isa_parts *p, unsigned int len,
+			    double aes)
 {
 	unsigned int bulk = len - 16;
 	unsigned int batches = (bulk + p->batch - 1) / p->batch;
 
 	return 2 * p->nh16 * (bulk / 16) + batches * (6 * p->dround + p->out) +
-	       p->hchacha + p->aes + 2 * p->poly2;
+	       p->hchacha + aes + 2 * p->poly2;
 }
 
-/* cycles per byte of @impl/@alg/@isa/@len in make bench's CSV, 0 if none */
+/*
+ * cycles per byte of @impl/@alg/@isa/@len with AES class @aes in make
+ * bench's CSV, 0 if none
+ */
 static double bench_cpb(FILE *csv, const char *impl, const char *alg,
-			const char *isa, unsigned int len)
+			const char *isa, unsigned int len, const char *aes)
 {
-	char line[256], want[128];
+	char line[256], want[128], *class;
+	size_t n;
 
-	snprintf(want, sizeof(want), "%s,%s,%s,%u,", impl, alg, isa, len);
+	n = snprintf(want, sizeof(want), "%s,%s,%s,%u,", impl, alg, isa, len);
 	rewind(csv);
-	while (fgets(line, sizeof(line), csv))
-		if (!strncmp(line, want, strlen(want)))
-			return atof(line + strlen(want));
+	while (fgets(line, sizeof(line), csv)) {
+		if (strncmp(line, want, n))
+			continue;
+		class = strrchr(line, ',');
+		if (class && !strncmp(class + 1, aes, strlen(aes)) &&
+		    (class[1 + strlen(aes)] == '\n' || !class[1 + strlen(aes)]))
+			return atof(line + n);
+	}
 	return 0;
+}
+
+/*
+ * The AES block without AES-NI, @dec or not, for @isa's messages: the
+ * cheaper of our form (make bench's ours row: sse2 the constant-time C,
+ * ssse3 vperm, which every higher variant runs) and aes-generic (its
+ * linux-6.1 sse2 row), in cycles; 0 if the CSV lacks them
+ */
+static double aes_none(FILE *csv, const char *isa, bool dec)
+{
+	const char *alg = dec ? "aes-decrypt" : "aes-encrypt";
+	double o = bench_cpb(csv, "ours", alg,
+			     strcmp(isa, "sse2") ? "ssse3" : "sse2", 16, "none");
+	double x = bench_cpb(csv, "linux-6.1", alg, "sse2", 16, "none");
+
+	if (!o || !x)
+		return 0;
+	return 16 * (o < x ? o : x);
 }
 
 int main(int argc, char **argv)
@@ -192,7 +226,7 @@ int main(int argc, char **argv)
 	double sep, fused;
 	cpu_set_t set;
 	FILE *csv;
-	int i, l, d, missing = 0;
+	int i, l, d, c, missing = 0;
 
 	csv = argc == 2 ? fopen(argv[1], "r") : NULL;
 	if (!csv) {
@@ -266,29 +300,42 @@ int main(int argc, char **argv)
 
 	printf("\nwhole message, cycles per byte (ours and linux-6.1 from %s)\n",
 	       argv[1]);
-	printf("%-16s %-5s %5s %7s %7s %9s %7s %11s\n", "row", "isa", "bytes",
-	       "floor", "ours", "linux-6.1", "ours÷fl", "linux÷floor");
-	for (d = 0; d < 2; d++) {
-		const char *alg = d ? "adiantum-decrypt" : "adiantum-encrypt";
+	printf("%-16s %-5s %-5s %5s %7s %7s %9s %7s %11s\n", "row", "isa",
+	       "aes", "bytes", "floor", "ours", "linux-6.1", "ours÷fl",
+	       "linux÷floor");
+	for (c = 0; c < 2; c++) {
+		const char *class = c ? "none" : "aesni";
 
-		for (i = 0; i < 3; i++) {
-			for (l = 0; l < 2; l++) {
-				double fl = message_floor(&parts[i], lens[l]) /
-					    lens[l];
-				double o = bench_cpb(csv, "ours", alg,
-						     parts[i].isa, lens[l]);
-				double x = bench_cpb(csv, "linux-6.1", alg,
-						     parts[i].isa, lens[l]);
+		for (d = 0; d < 2; d++) {
+			const char *alg = d ? "adiantum-decrypt" :
+					      "adiantum-encrypt";
 
-				if (!o || !x)
-					missing = 1;
-				printf("%-16s %-5s %5u %7.3f %7.3f %9.3f %7.2f %11.2f\n",
-				       alg, parts[i].isa, lens[l], fl, o, x,
-				       o / fl, x / fl);
+			for (i = 0; i < 3; i++) {
+				double aes = c ? aes_none(csv, parts[i].isa, d) :
+						 parts[i].aes;
+
+				for (l = 0; l < 2; l++) {
+					double fl = message_floor(&parts[i],
+								  lens[l], aes) /
+						    lens[l];
+					double o = bench_cpb(csv, "ours", alg,
+							     parts[i].isa,
+							     lens[l], class);
+					double x = bench_cpb(csv, "linux-6.1",
+							     alg, parts[i].isa,
+							     lens[l], class);
+
+					if (!o || !x || !aes)
+						missing = 1;
+					printf("%-16s %-5s %-5s %5u %7.3f %7.3f %9.3f %7.2f %11.2f\n",
+					       alg, parts[i].isa, class, lens[l],
+					       fl, o, x, o / fl, x / fl);
+				}
 			}
 		}
 	}
 	printf("floor per unit: the loop, or our core where it is faster (the loop then is not minimal)\n");
+	printf("aes none: the AES block of the floor is the cheaper of ours and aes-generic (make bench's aes-encrypt and aes-decrypt rows)\n");
 	printf("linux÷floor: the most any code could gain over linux-6.1 here\n");
 	if (missing) {
 		fprintf(stderr, "floor: rows missing in %s: run make bench\n",

@@ -10,7 +10,9 @@
 #   run.sh TOOL TESTMGR_H
 # Environment: KBUILD_OPTS (the Makefile's), MATRIX_ONLY (ids to run, e.g.
 # "6.1 7.2"), MATRIX_FUZZ (fuzz cases for every kernel, overrides the
-# table), VM_TIMEOUT.
+# table), VM_TIMEOUT, MATRIX_JOBS (kernels at a time, default 2: each
+# VM then has one vCPU; 1: one kernel at a time, its VMs with two).
+# The kernels' lines come out in the table's order once all are done.
 tool=$1
 testmgr=$2
 here=$(dirname "$0")
@@ -66,11 +68,10 @@ kernel() {
 
 "$here/fetch-all.sh" 2>&1
 
-grep -v '^#' "$here/kernels" | while read -r id src boots role fuzz; do
-	[ -n "$id" ] || continue
-	if [ -n "$MATRIX_ONLY" ]; then
-		case " $MATRIX_ONLY " in *" $id "*) ;; *) continue ;; esac
-	fi
+# one line of the table: run it, its output and summary line into
+# $out/$id.out and $out/$id.line
+one() {
+	id=$1 src=$2 boots=$3 role=$4 fuzz=$5
 	t0=$(date +%s)
 	if [ "$role" = canary ]; then
 		kernel "$id" "$src" "$boots" "$role" "$fuzz" 2>&1 |
@@ -79,7 +80,6 @@ grep -v '^#' "$here/kernels" | while read -r id src boots role fuzz; do
 	else
 		kernel "$id" "$src" "$boots" "$role" "$fuzz" >"$out/$id.out" 2>&1
 	fi
-	cat "$out/$id.out"
 	t1=$(date +%s)
 	kv=$(sed -n 's/^# kernel [^:]*: \([^ ]*\).*/\1/p' "$out/$id.out")
 	cc=$(sed -n 's/^# kernel [^(]*(\(.*\))$/\1/p' "$out/$id.out")
@@ -94,8 +94,52 @@ grep -v '^#' "$here/kernels" | while read -r id src boots role fuzz; do
 			END { printf "%d passed, %d failed, %d skipped", p, f, s }' "$out/$id.out")
 		line="# kernel $id ${kv:-?} ($cc): boots $boots: $count, boot ${boot:-none} s, $((t1 - t0)) s wall"
 	fi
-	echo "$line"
-	echo "$line" >>"$summary"
+	echo "$line" >"$out/$id.line"
+}
+
+# the lines to run, in the table's order
+grep -v '^#' "$here/kernels" | while read -r id src boots role fuzz; do
+	[ -n "$id" ] || continue
+	if [ -n "$MATRIX_ONLY" ]; then
+		case " $MATRIX_ONLY " in *" $id "*) ;; *) continue ;; esac
+	fi
+	echo "$id $src $boots $role $fuzz"
+done >"$out/todo"
+rm -f "$out"/*.line
+
+# MATRIX_JOBS workers, each taking the next line (under a lock) until none
+# is left: the first line (6.1, four boots) starts at once.  Two VMs side
+# by side have a vCPU each and a boot lock each (tests/vm/run.sh VM_SLOT).
+jobs=${MATRIX_JOBS:-2}
+echo 0 >"$out/next"
+worker() {
+	if [ "$jobs" -gt 1 ]; then
+		export SMP=1 VM_SLOT="$1"
+	fi
+	while :; do
+		# shellcheck disable=SC2016
+		n=$(flock "$out/next" sh -c 'n=$(cat "$1"); echo $((n + 1)) >"$1"; echo $n' sh "$out/next")
+		# shellcheck disable=SC2046
+		set -- $(sed -n "$((n + 1))p" "$out/todo")
+		[ $# -gt 0 ] || break
+		one "$@"
+	done
+}
+w=1
+while [ "$w" -le "$jobs" ]; do
+	worker "$w" &
+	w=$((w + 1))
 done
-echo "# matrix summary ($(($(date +%s) - t_start)) s in all):"
+wait
+
+while read -r id rest; do
+	cat "$out/$id.out"
+	if [ -f "$out/$id.line" ]; then
+		cat "$out/$id.line"
+		cat "$out/$id.line" >>"$summary"
+	else
+		echo "FAIL [$id] the matrix run of this kernel did not finish"
+	fi
+done <"$out/todo"
+echo "# matrix summary ($(($(date +%s) - t_start)) s in all, $jobs kernels at a time):"
 cat "$summary"

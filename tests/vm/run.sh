@@ -9,7 +9,7 @@
 # VM_TIMEOUT seconds per boot (default 2400), TAG (prefix of the boot
 # names in the results, e.g. "6.12-"), KROOT (an unpacked kernel, see
 # tests/matrix/fetch-kernel.sh: its image instead of /boot/vmlinuz-KVER),
-# SMP (vCPUs, default 2).
+# SMP (vCPUs, default 2), VM_SLOT (see the lock below).
 mode=$1
 initrd=$2
 kver=$3
@@ -27,8 +27,9 @@ if [ ! -f "$image" ]; then
 fi
 
 # one VM at a time on this machine: TCG wants both cores.  A lock of its
-# own: callers may hold /tmp/ax86-vm.lock around a whole suite
-exec 9>"${TMPDIR:-/tmp}/ax86-vm-boot.lock"
+# own: callers may hold /tmp/ax86-vm.lock around a whole suite.  With
+# VM_SLOT (the matrix's kernels side by side, SMP=1 each) a lock per slot.
+exec 9>"${TMPDIR:-/tmp}/ax86-vm-boot${VM_SLOT:+-slot$VM_SLOT}.lock"
 flock 9
 
 for b in $boots; do

@@ -653,12 +653,15 @@ static int ax86_adiantum_selftest(int isa)
  * A request's working memory is its context, not the stack: dm-crypt may
  * run us in softirq on top of the block layer, and the deepest request
  * path stays within 1 KiB of stack (tests/stack/).  Callers provide the
- * context with the request (dm-crypt in its per-bio data, AF_ALG and
- * fscrypt with skcipher_request_alloc()).
+ * context with the request: dm-crypt in its per-bio data, AF_ALG with
+ * skcipher_request_alloc(), and a caller of SYNC_SKCIPHER_REQUEST_ON_STACK()
+ * in MAX_SYNC_SKCIPHER_REQSIZE bytes of its own stack, which the context
+ * must fit.
  */
 static int ax86_adiantum_init_tfm(struct crypto_skcipher *tfm)
 {
-	BUILD_BUG_ON(sizeof(struct ax86_adiantum_work) > 384);
+	BUILD_BUG_ON(sizeof(struct ax86_adiantum_work) >
+		     MAX_SYNC_SKCIPHER_REQSIZE);
 	crypto_skcipher_set_reqsize(tfm, sizeof(struct ax86_adiantum_work));
 	return 0;
 }

@@ -362,8 +362,12 @@ static void test_variant(unsigned int s, const char *alg,
 		rng_fill(&r, tweak, sizeof(tweak));
 		rng_fill(&r, src, len);
 		ref_crypt(&t, ref, src, len, tweak, len & 2);
-		/* both HChaCha choices of chacha_dispatch.h */
+		/*
+		 * both HChaCha choices of chacha_dispatch.h, both NH choices
+		 * of the zmm variant (adiantum_dispatch.h)
+		 */
 		ax86_slow_simd_chains = len & 4;
+		ax86_short_nh_ymm_on = len & 8;
 		simd[s].crypt(&t.k, &t.ossl, ossl_aes_block, dst, src, len,
 			      tweak, len & 2);
 		if (memcmp(dst, ref, len))
@@ -385,6 +389,7 @@ static void test_variant(unsigned int s, const char *alg,
 		len = rng_below(&r, 8) ? 16 + rng_below(&r, 4200) :
 					 16 + rng_below(&r, MAX_LEN - 16 + 1);
 		ax86_slow_simd_chains = i & 1;
+		ax86_short_nh_ymm_on = i & 2;
 		e = one_case(s, &t, &r, len, soff, doff, in_place);
 		if (e)
 			snprintf(err, sizeof(err),
@@ -392,6 +397,7 @@ static void test_variant(unsigned int s, const char *alg,
 				 doff, in_place ? ", in place" : "");
 	}
 	ax86_slow_simd_chains = false;
+	ax86_short_nh_ymm_on = false;
 	ossl_aes_free(&t.ossl);
 	report_cases(group, cases, err);
 }

@@ -133,6 +133,7 @@ static const struct {
 	{ "avx", ax86_nh_avx },
 	{ "avx2", ax86_nh_avx2 },
 	{ "avx512", ax86_nh_avx512 },
+	{ "avx512_or_avx2", ax86_nh_avx512_or_avx2 },
 };
 
 static const char *nh_name_err(const char *isa, const char *name,
@@ -180,7 +181,7 @@ static void test_core_names(void)
 		NAMES(avx, "avx", "avx-pairs", "ssse3", "avx"),
 		NAMES(avx2, "avx2", "avx2-pairs", "ssse3", "avx2"),
 		NAMES(avx512vl, "avx512vl", "avx512vl", "ssse3", "avx2"),
-		NAMES(avx512, "avx512", "avx512-pairs", "ssse3", "avx512"),
+		NAMES(avx512, "avx512", "avx512-pairs", "ssse3", "avx512_or_avx2"),
 	};
 	const char *err;
 	unsigned int i;

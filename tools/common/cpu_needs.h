@@ -57,4 +57,16 @@ static inline bool cpu_simd_latency2(void)
 	return ax86_simd_latency2_cpu(amd, family);
 }
 
+/* cpu_quirks.h's short-message NH rule on this CPU, as the kernel's */
+static inline bool cpu_short_nh_ymm(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return false;
+	/* "GenuineIntel" in ebx, edx, ecx */
+	return ax86_short_nh_ymm_cpu(b == 0x756e6547 && d == 0x49656e69 &&
+				     c == 0x6c65746e);
+}
+
 #endif /* AX86_CPU_NEEDS_H */

@@ -86,9 +86,10 @@ const char *cb_build_flags(void)
 }
 
 /* this file's copy of the HChaCha choice (chacha_dispatch.h) */
-void ours_init(bool slow_simd_chains)
+void ours_init(bool slow_simd_chains, bool short_nh_ymm)
 {
 	ax86_slow_simd_chains = slow_simd_chains;
+	ax86_short_nh_ymm_on = short_nh_ymm;
 }
 
 static struct ours_aes ours_aes_keys[CB_NR_AES];

@@ -10,6 +10,7 @@
 #include "../../../crypto/adiantum.h"
 #include "../../../crypto/aes_ct.h"
 #include "chacha_dispatch.h"
+#include "cpu_quirks.h"
 
 /*
  * AES-256 round keys laid out as the kernel's AES library lays them out
@@ -75,6 +76,34 @@ AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
 #define ax86_adiantum_aes_block(isa)	ax86_aes_block(AX86_ADIANTUM_AES_##isa)
 
 /*
+ * True where cpu_quirks.h's short-message NH rule holds (isa.h): set once
+ * when adiantum_x86_core loads (core_main.c); the userspace programs set
+ * their own copy, or both ways.
+ */
+#ifdef __KERNEL__
+extern bool ax86_short_nh_ymm_on;
+#else
+static bool ax86_short_nh_ymm_on __maybe_unused;
+#endif
+
+/*
+ * The zmm variant's NH: the AVX-512 core, or where ax86_short_nh_ymm_on
+ * the AVX2 one for pieces of up to AX86_NH_SHORT_YMM_BYTES, which are all
+ * of a message of 512 bytes or less (its stream then runs on ymm,
+ * chacha_dispatch.h); a longer message's pieces are 1 KiB but its last.
+ */
+static __always_inline void ax86_nh_avx512_or_avx2(const u32 *key,
+						   const u8 *msg,
+						   unsigned int len,
+						   u8 hash[AX86_NH_HASH_BYTES])
+{
+	if (ax86_short_nh_ymm_on && len <= AX86_NH_SHORT_YMM_BYTES)
+		ax86_nh_avx2(key, msg, len, hash);
+	else
+		ax86_nh_avx512(key, msg, len, hash);
+}
+
+/*
  * NH per variant: SSSE3 adds nothing to NH, and the ymm-only AVX-512
  * variant uses the AVX2 one (AVX-512VL would add nothing there either).
  * One line each names the core: ax86_adiantum_nh(isa) is its function
@@ -86,7 +115,7 @@ AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
 #define AX86_ADIANTUM_NH_avx		avx
 #define AX86_ADIANTUM_NH_avx2		avx2
 #define AX86_ADIANTUM_NH_avx512vl	avx2
-#define AX86_ADIANTUM_NH_avx512		avx512
+#define AX86_ADIANTUM_NH_avx512		avx512_or_avx2
 #define AX86_ADIANTUM_NH_generic	generic
 
 #define __ax86_nh_fn(core)		ax86_nh_##core

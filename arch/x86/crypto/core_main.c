@@ -14,12 +14,15 @@
 
 #include "../../../compat.h"
 #include "../../../crypto/nhpoly1305.h"
-#include "chacha_dispatch.h"
+#include "adiantum_dispatch.h"
 #include "isa.h"
 
 /* chacha_dispatch.h: the CPUs whose dependent SIMD steps are slow */
 bool ax86_slow_simd_chains __ro_after_init;
 AX86_EXPORT(ax86_slow_simd_chains);
+/* adiantum_dispatch.h: the CPUs that hash short messages with the AVX2 NH */
+bool ax86_short_nh_ymm_on __ro_after_init;
+AX86_EXPORT(ax86_short_nh_ymm_on);
 
 /*
  * The SIMD ChaCha cores' scratch (asm_cores.h), one per CPU, so that the
@@ -74,6 +77,7 @@ AX86_EXPORT(ax86_nhpoly1305_setkey);
 static int __init ax86_core_init(void)
 {
 	ax86_slow_simd_chains = ax86_simd_latency2();
+	ax86_short_nh_ymm_on = ax86_short_nh_ymm();
 	return 0;
 }
 

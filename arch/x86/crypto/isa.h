@@ -154,6 +154,13 @@ static inline bool ax86_pshufb_slow(void)
 				      ARRAY_SIZE(ax86_slow_pshufb_models));
 }
 
+/* CPUs whose zmm variant hashes short messages with the AVX2 NH */
+static inline bool ax86_short_nh_ymm(void)
+{
+	return ax86_short_nh_ymm_cpu(boot_cpu_data.x86_vendor ==
+				     X86_VENDOR_INTEL);
+}
+
 /* CPUs where a chain of SIMD steps is slower than a scalar one */
 static inline bool ax86_simd_latency2(void)
 {

@@ -39,16 +39,22 @@ static inline const char *cpu_lacks(const char *needs)
 	return NULL;
 }
 
+/* whether the CPU's vendor string (cpuid 0: ebx, edx, ecx) is @vendor */
+static inline bool cpu_vendor_is(const char *vendor)
+{
+	unsigned int a, regs[3];
+
+	if (!__get_cpuid(0, &a, &regs[0], &regs[2], &regs[1]))
+		return false;
+	return !memcmp(regs, vendor, sizeof(regs));
+}
+
 /* cpu_quirks.h's SIMD latency rule on this CPU, as the kernel applies it */
 static inline bool cpu_simd_latency2(void)
 {
 	unsigned int a, b, c, d, family;
-	bool amd;
+	bool amd = cpu_vendor_is("AuthenticAMD");
 
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return false;
-	/* "AuthenticAMD" in ebx, edx, ecx */
-	amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return false;
 	family = (a >> 8) & 0xf;
@@ -60,13 +66,7 @@ static inline bool cpu_simd_latency2(void)
 /* cpu_quirks.h's short-message NH rule on this CPU, as the kernel's */
 static inline bool cpu_short_nh_ymm(void)
 {
-	unsigned int a, b, c, d;
-
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return false;
-	/* "GenuineIntel" in ebx, edx, ecx */
-	return ax86_short_nh_ymm_cpu(b == 0x756e6547 && d == 0x49656e69 &&
-				     c == 0x6c65746e);
+	return ax86_short_nh_ymm_cpu(cpu_vendor_is("GenuineIntel"));
 }
 
 #endif /* AX86_CPU_NEEDS_H */

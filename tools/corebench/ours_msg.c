@@ -32,8 +32,8 @@ struct ours_aes {
  * runs it: AES-NI in the AES-NI class, else the variant's form
  */
 #define OURS_FUNCS(isa)							\
-static void ours_aes_##isa(const void *c, u8 out[16], const u8 in[16],	\
-			   bool enc)					\
+void ours_aes_block_##isa(const void *c, u8 out[16], const u8 in[16],	\
+			  bool enc)					\
 {									\
 	const struct ours_aes *k = c;					\
 									\
@@ -60,13 +60,8 @@ void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
 			 const void *aes, u8 *dst, const u8 *src,	\
 			 unsigned int len, const u8 tweak[32], bool enc) \
 {									\
-	ax86_adiantum_crypt_##isa(key, aes, ours_aes_##isa, dst, src,	\
-				  len, tweak, enc);			\
-}									\
-void ours_aes_block_##isa(const void *aes, u8 out[16], const u8 in[16],	\
-			  bool enc)					\
-{									\
-	ours_aes_##isa(aes, out, in, enc);				\
+	ax86_adiantum_crypt_##isa(key, aes, ours_aes_block_##isa, dst,	\
+				  src, len, tweak, enc);		\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)

@@ -187,11 +187,11 @@ static double bench_cpb(FILE *csv, const char *impl, const char *alg,
 	n = snprintf(want, sizeof(want), "%s,%s,%s,%u,", impl, alg, isa, len);
 	rewind(csv);
 	while (fgets(line, sizeof(line), csv)) {
-		if (strncmp(line, want, n))
-			continue;
 		class = strrchr(line, ',');
-		if (class && !strncmp(class + 1, aes, strlen(aes)) &&
-		    (class[1 + strlen(aes)] == '\n' || !class[1 + strlen(aes)]))
+		if (strncmp(line, want, n) || !class)
+			continue;
+		class[1 + strcspn(class + 1, "\n")] = 0;
+		if (!strcmp(class + 1, aes))
 			return atof(line + n);
 	}
 	return 0;

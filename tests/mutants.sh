@@ -45,6 +45,8 @@ arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm
 arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/hchacha-ssse3-x86_64.S|pshufd		$0x93, %xmm0|pshufd		$0x39, %xmm0
+arch/x86/crypto/hchacha-avx512vl-x86_64.S|STEP		C, D, B, 7|STEP		C, D, B, 8|avx512f avx512vl
+arch/x86/crypto/hchacha-avx512vl-x86_64.S|vpshufd		$0x4e, D, D|vpshufd		$0x1b, D, D|avx512f avx512vl
 arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
 arch/x86/crypto/nh-sse2-x86_64.S|paddq		K3, SUM0|paddq		K2, SUM0
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2
@@ -115,7 +117,8 @@ crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/cpu_quirks.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
-arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : "ssse3"|ax86_slow_simd_chains ? "ssse3" : "scalar"
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : #core|ax86_slow_simd_chains ? #core : "scalar"
+arch/x86/crypto/chacha_dispatch.h|AX86_HCHACHA_SIMD(avx512, avx512vl)|AX86_HCHACHA_SIMD(avx512, ssse3)
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? #isa "-pairs" : #isa;|ax86_slow_simd_chains ? #isa : #isa "-pairs";
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
 arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), A01|	mov		SLOT_X0(%rsp), A01

@@ -180,8 +180,9 @@ static void test_core_names(void)
 		NAMES(ssse3, "ssse3", "ssse3-pairs", "ssse3", "sse2"),
 		NAMES(avx, "avx", "avx-pairs", "ssse3", "avx"),
 		NAMES(avx2, "avx2", "avx2-pairs", "ssse3", "avx2"),
-		NAMES(avx512vl, "avx512vl", "avx512vl", "ssse3", "avx2"),
-		NAMES(avx512, "avx512", "avx512-pairs", "ssse3", "avx512_or_avx2"),
+		NAMES(avx512vl, "avx512vl", "avx512vl", "avx512vl", "avx2"),
+		NAMES(avx512, "avx512", "avx512-pairs", "avx512vl",
+		      "avx512_or_avx2"),
 	};
 	const char *err;
 	unsigned int i;

@@ -57,11 +57,12 @@ const struct variant variants[] = {
 	  "chacha_xor_avx2_pairs hchacha_scalar" },
 	{ "avx512-pairs", AX86_NEEDS_AVX512, chacha_avx512_pairs, NULL,
 	  NULL, "chacha_xor_avx512_pairs hchacha_scalar" },
-	{ "avx512vl", AX86_NEEDS_AVX512, chacha_avx512vl, NULL, NULL,
-	  "chacha_xor_avx512vl hchacha_ssse3" },
+	{ "avx512vl", AX86_NEEDS_AVX512, chacha_avx512vl,
+	  ax86_hchacha_avx512vl, NULL,
+	  "chacha_xor_avx512vl hchacha_avx512vl" },
 	{ "avx512", AX86_NEEDS_AVX512, chacha_avx512, NULL,
 	  ax86_nh_avx512,
-	  "chacha_xor_avx512 chacha_xor_avx512_pairs chacha_xor_avx512vl hchacha_ssse3 nh_avx512 poly1305_x86_64" },
+	  "chacha_xor_avx512 chacha_xor_avx512_pairs chacha_xor_avx512vl hchacha_avx512vl nh_avx512 poly1305_x86_64" },
 };
 
 const unsigned int nr_variants = ARRAY_SIZE(variants);
@@ -75,6 +76,7 @@ static const struct {
 	{ "chacha_xor_ssse3", "sse2 ssse3" },		/* pshufb */
 	{ "chacha_xor_ssse3_pairs", "sse2 ssse3" },
 	{ "hchacha_ssse3", "sse2 ssse3" },
+	{ "hchacha_avx512vl", "avx avx512f avx512vl" },	/* vprold on xmm */
 	{ "hchacha_scalar", "" },			/* add, xor, rol */
 	{ "chacha_xor_avx", "avx" },			/* VEX on xmm */
 	{ "chacha_xor_avx_pairs", "avx" },

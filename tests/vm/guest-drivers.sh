@@ -280,11 +280,13 @@ variants_checks() {
 		fail "adiantum_x86_chacha: variants: an xchacha line without hchacha="
 	fi
 	# cpu_quirks.h (SIMD latency): the scalar HChaCha on AMD family 0x1a, the
-	# SSSE3 one on every other CPU that has SSSE3; the SSE2 variants take
-	# the scalar one everywhere
-	want=ssse3
+	# SSSE3 one on every other CPU that has SSSE3 (the AVX-512VL one for the
+	# avx512vl and avx512 variants); the SSE2 variants take the scalar one
+	# everywhere
+	want=ssse3 want512=avx512vl
 	grep -q "^vendor_id.*AuthenticAMD" /proc/cpuinfo &&
-		grep -q "^cpu family.*: 26$" /proc/cpuinfo && want=scalar
+		grep -q "^cpu family.*: 26$" /proc/cpuinfo &&
+		want=scalar want512=scalar
 	for m in adiantum_x86_chacha adiantum_x86_adiantum; do
 		f=/sys/module/$m/parameters/variants
 		if grep -- "-ax86-sse2 " "$f" | grep " hchacha=" |
@@ -298,11 +300,15 @@ variants_checks() {
 			has_flag ssse3 &&
 				fail "$m: variants: no line past sse2 names hchacha="
 		elif grep " hchacha=" "$f" | grep -v -- "-ax86-sse2 " |
-		   grep -qv " hchacha=$want "; then
-			fail "$m: variants: a line past sse2 without hchacha=$want"
+		   grep -v -- "-ax86-avx512" | grep -qv " hchacha=$want "; then
+			fail "$m: variants: a line past sse2 below avx512vl without hchacha=$want"
+			sed 's/^/    /' "$f"
+		elif grep " hchacha=" "$f" | grep -- "-ax86-avx512" |
+		   grep -qv " hchacha=$want512 "; then
+			fail "$m: variants: an avx512vl or avx512 line without hchacha=$want512"
 			sed 's/^/    /' "$f"
 		else
-			pass "$m: variants: all $n lines past sse2 say hchacha=$want"
+			pass "$m: variants: all $n lines past sse2 say hchacha=$want ($want512 from avx512vl up)"
 		fi
 		# the paired ChaCha cores there too (the ymm AVX-512VL core has
 		# none), and nowhere else

@@ -107,8 +107,8 @@ class Policy:
         self.aes = dict(re.findall(
             r"^#define\s+AX86_ADIANTUM_AES_(\w+)\s+(\w+)", d, re.M))
         c = read("%s/%s/chacha_dispatch.h" % (top, OURS))
-        self.hchacha = {isa: "ssse3" for isa in
-                        re.findall(r"^AX86_HCHACHA_SSSE3\((\w+)\)", c, re.M)}
+        self.hchacha = dict(re.findall(
+            r"^AX86_HCHACHA_SIMD\((\w+), (\w+)\)", c, re.M))
         m = re.search(r"ax86_hchacha_simd_sse2\([^)]*\)\s*\{\s*"
                       r"ax86_hchacha_(\w+)\(", c)
         if m:

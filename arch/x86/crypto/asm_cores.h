@@ -82,6 +82,8 @@ AX86_CHACHA_ASM(avx512);
 AX86_CHACHA_ASM(avx512_pairs);
 asmlinkage void ax86_hchacha_ssse3(const u32 state[16], u32 out[8],
 				   unsigned int nrounds);
+asmlinkage void ax86_hchacha_avx512vl(const u32 state[16], u32 out[8],
+				      unsigned int nrounds);
 asmlinkage void ax86_hchacha_scalar(const u32 state[16], u32 out[8],
 				    unsigned int nrounds);
 asmlinkage void ax86_aesni_encrypt256(const u32 enc[60], u8 out[16],

@@ -55,6 +55,7 @@ AX86_EXPORT(ax86_chacha_xor_avx512vl);
 AX86_EXPORT(ax86_chacha_xor_avx512);
 AX86_EXPORT(ax86_chacha_xor_avx512_pairs);
 AX86_EXPORT(ax86_hchacha_ssse3);
+AX86_EXPORT(ax86_hchacha_avx512vl);
 AX86_EXPORT(ax86_hchacha_scalar);
 AX86_EXPORT(ax86_nh_sse2);
 AX86_EXPORT(ax86_nh_avx);

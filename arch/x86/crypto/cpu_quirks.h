@@ -67,8 +67,9 @@ static inline bool ax86_simd_latency2_cpu(bool amd, unsigned int family)
  * with the AVX2 NH than with the AVX-512 one (8-11% in most runs, either
  * way, with AES-NI or without); at 4 KiB the two were within 3%.  AMD
  * keeps the AVX-512 NH: Zen 5 runs 512-bit operations whole (its NH twice
- * as fast per byte), Zen 4 as two halves at the ymm rate.  The pieces of up to AX86_NH_SHORT_YMM_BYTES:
- * all of a message of 512 bytes or less (adiantum_dispatch.h).
+ * as fast per byte), Zen 4 as two halves at the ymm rate.  The pieces of
+ * up to AX86_NH_SHORT_YMM_BYTES: all of a message of 512 bytes or less
+ * (adiantum_dispatch.h).
  */
 #define AX86_NH_SHORT_YMM_BYTES	512
 

@@ -8,6 +8,16 @@
 
 #include <linux/version.h>
 
+/*
+ * The kernels this tree is built and tested for (dkms.conf's
+ * BUILD_EXCLUSIVE_KERNEL tells DKMS the same): anywhere else a clear error
+ * rather than a module no test has run
+ */
+#if KERNEL_VERSION(6, 1, 0) > LINUX_VERSION_CODE || \
+	KERNEL_VERSION(7, 4, 0) <= LINUX_VERSION_CODE
+#error "adiantum-x86 builds for Linux 6.1 to 7.3 only"
+#endif
+
 /* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h> */
 #if __has_include("linux/unaligned.h")
 #include <linux/unaligned.h>

@@ -55,9 +55,9 @@ struct ax86_adiantum_req {
 	u8 m[16];			/* M1, then M2 */
 };
 /* ax86_adiantum_finish() wipes the members one by one: no byte between */
-_Static_assert(sizeof(struct ax86_adiantum_req) ==
-	       sizeof(struct ax86_nhpoly1305_state) + 64 + 16 + 16,
-	       "ax86_adiantum_req has padding or a member finish misses");
+static_assert(sizeof(struct ax86_adiantum_req) ==
+	      sizeof(struct ax86_nhpoly1305_state) + 64 + 16 + 16,
+	      "ax86_adiantum_req has padding or a member finish misses");
 
 typedef void (*ax86_stream_fn)(u32 state[16], u8 *dst, const u8 *src,
 			       unsigned int len, unsigned int nrounds);

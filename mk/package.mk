@@ -12,9 +12,9 @@
 #   make check-demo       make demo must pass, a broken demo step must fail it
 #   make check-package    (root) build, install, VM-test and purge the packages
 
-# the modules users get: every obj-$(CONFIG_...) of Kbuild but the VM's test one
-PKG_MODULES := $(filter-out adiantum_x86_fputest,$(patsubst %.o,%,$(shell \
-	sed -n 's/^obj-$$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*//p' Kbuild)))
+# the modules users get: every obj-$(CONFIG_...) of Kbuild
+PKG_MODULES := $(patsubst %.o,%,$(shell \
+	sed -n 's/^obj-$$(CONFIG_[A-Z0-9_]*)[ \t]*+=[ \t]*//p' Kbuild))
 DKMS_NAME := adiantum-x86
 DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' dkms.conf)
 # the kernels the sources support: dkms.conf's regex, said once

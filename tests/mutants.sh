@@ -51,6 +51,13 @@ arch/x86/crypto/nh-sse2-x86_64.S|pshufd		$0xd8|pshufd		$0xd9
 arch/x86/crypto/nh-sse2-x86_64.S|paddq		K3, SUM0|paddq		K2, SUM0
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		80(KEY), T2|movdqu		64(KEY), T2
 arch/x86/crypto/nh-sse2-x86_64.S|movdqu		48(KEY), %xmm3|movdqu		32(KEY), %xmm3
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|psrld		$16, T1|psrld		$15, T1
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|psubd		T0, \lo|paddd		T0, \lo
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|psllq		$16, \hi|psllq		$17, \hi
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|pslld		$16, T0|pslld		$15, T0
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|movdqu		48(KEY,IDX), T3|movdqu		32(KEY,IDX), T3
+arch/x86/crypto/nh-sse2-dsum-x86_64.S|pshufd		$0xf5, T3, S1|pshufd		$0xf4, T3, S1
+arch/x86/crypto/adiantum_dispatch.h|#define AX86_ADIANTUM_NH_ssse3		sse2_or_dsum|#define AX86_ADIANTUM_NH_ssse3		sse2
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
 arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21|avx512f avx512vl avx512bw bmi2

@@ -41,7 +41,10 @@ struct ct_variant {
 extern const struct ct_variant ct_variants[];
 extern const unsigned int ct_nr_variants;
 
-/* the dispatch's choice for CPUs with slow SIMD chains, in ct_path.c */
+/*
+ * the dispatch's choice for CPUs with slow SIMD chains (and the SSE2 NH's
+ * for slow 64-bit adds), in ct_path.c
+ */
 void ct_set_slow_chains(bool slow);
 
 /* one AES-256 block on round keys laid out as the kernel's library does */

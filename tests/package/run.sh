@@ -32,7 +32,7 @@ tools/install-deps.sh && tests/package/deps.sh ||
 	echo "FAIL installing the build and test dependencies"
 phase "dependencies"
 
-# the kernels DKMS must build for: headers and image installed, 6.1 .. 7.2
+# the kernels DKMS must build for: headers and image installed, 6.1 .. 7.3
 kernels=${PKG_KERNELS:-$(for b in /lib/modules/*/build; do
 	[ -e "$b/Makefile" ] || continue
 	k=${b#/lib/modules/}

@@ -364,10 +364,12 @@ static void test_variant(unsigned int s, const char *alg,
 		ref_crypt(&t, ref, src, len, tweak, len & 2);
 		/*
 		 * both HChaCha choices of chacha_dispatch.h, both NH choices
-		 * of the zmm variant (adiantum_dispatch.h)
+		 * of the zmm variant (adiantum_dispatch.h) and of the SSE2
+		 * NH (nh_dispatch.h)
 		 */
 		ax86_slow_simd_chains = len & 4;
 		ax86_short_nh_ymm_on = len & 8;
+		ax86_nh_dsum_on = len & 16;
 		simd[s].crypt(&t.k, &t.ossl, ossl_aes_block, dst, src, len,
 			      tweak, len & 2);
 		if (memcmp(dst, ref, len))
@@ -390,6 +392,7 @@ static void test_variant(unsigned int s, const char *alg,
 					 16 + rng_below(&r, MAX_LEN - 16 + 1);
 		ax86_slow_simd_chains = i & 1;
 		ax86_short_nh_ymm_on = i & 2;
+		ax86_nh_dsum_on = i & 4;
 		e = one_case(s, &t, &r, len, soff, doff, in_place);
 		if (e)
 			snprintf(err, sizeof(err),
@@ -398,6 +401,7 @@ static void test_variant(unsigned int s, const char *alg,
 	}
 	ax86_slow_simd_chains = false;
 	ax86_short_nh_ymm_on = false;
+	ax86_nh_dsum_on = false;
 	ossl_aes_free(&t.ossl);
 	report_cases(group, cases, err);
 }

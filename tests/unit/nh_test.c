@@ -45,6 +45,39 @@ static void nh_variant(const struct variant *v)
 		}
 		cases++;
 	}
+	/*
+	 * Sums at their bounds, every length: with a zero key each product
+	 * is t0 * t2 of the message's own words, 0xffffffff (its low half
+	 * all ones: the most carries out of a low dword), 2^64 - 2^33 + 1
+	 * (the largest product) or 0xffff0000 (top bits only).
+	 */
+	for (len = AX86_NH_UNIT; len <= AX86_NH_MESSAGE_BYTES;
+	     len += AX86_NH_UNIT) {
+		static const u32 pairs[][2] = {
+			{ 0xffffffff, 1 }, { 0xffffffff, 0xffffffff },
+			{ 0xffff0000, 1 },
+		};
+		unsigned int p, i;
+
+		memset(full_key, 0, sizeof(full_key));
+		for (p = 0; p < ARRAY_SIZE(pairs); p++) {
+			u32 w[AX86_NH_MESSAGE_BYTES / 4];
+
+			for (i = 0; i < len / 4; i += 4) {
+				w[i] = w[i + 1] = pairs[p][0];
+				w[i + 2] = w[i + 3] = pairs[p][1];
+			}
+			ax86_nh_generic(full_key, (const u8 *)w, len, want);
+			v->nh(full_key, (const u8 *)w, len, got);
+			if (memcmp(want, got, sizeof(want))) {
+				snprintf(err, sizeof(err),
+					 "len %u, words %#x * %#x differ", len,
+					 pairs[p][0], pairs[p][1]);
+				goto out;
+			}
+			cases++;
+		}
+	}
 	for (n = 0; n < MIN_RANDOM_CASES / cases_scale_div; n++) {
 		struct gbuf mb;
 

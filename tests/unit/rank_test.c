@@ -130,6 +130,7 @@ static const struct {
 } nh_cores[] = {
 	{ "generic", ax86_nh_generic },
 	{ "sse2", ax86_nh_sse2 },
+	{ "sse2_or_dsum", ax86_nh_sse2_or_dsum },
 	{ "avx", ax86_nh_avx },
 	{ "avx2", ax86_nh_avx2 },
 	{ "avx512", ax86_nh_avx512 },
@@ -176,8 +177,8 @@ static void test_core_names(void)
 		const char *want_chacha, *want_chacha_slow, *want_hchacha;
 		const char *want_nh;
 	} v[] = {
-		NAMES(sse2, "sse2", "sse2-pairs", "scalar", "sse2"),
-		NAMES(ssse3, "ssse3", "ssse3-pairs", "ssse3", "sse2"),
+		NAMES(sse2, "sse2", "sse2-pairs", "scalar", "sse2_or_dsum"),
+		NAMES(ssse3, "ssse3", "ssse3-pairs", "ssse3", "sse2_or_dsum"),
 		NAMES(avx, "avx", "avx-pairs", "ssse3", "avx"),
 		NAMES(avx2, "avx2", "avx2-pairs", "ssse3", "avx2"),
 		NAMES(avx512vl, "avx512vl", "avx512vl", "avx512vl", "avx2"),

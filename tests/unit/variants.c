@@ -60,6 +60,9 @@ const struct variant variants[] = {
 	{ "avx512vl", AX86_NEEDS_AVX512, chacha_avx512vl,
 	  ax86_hchacha_avx512vl, NULL,
 	  "chacha_xor_avx512vl hchacha_avx512vl" },
+	/* the SSE2 NH as the slow-paddq CPUs run it (cpu_quirks.h) */
+	{ "sse2-dsum", AX86_NEEDS_SSE2, NULL, NULL, ax86_nh_sse2_dsum,
+	  "nh_sse2_dsum" },
 	{ "avx512", AX86_NEEDS_AVX512, chacha_avx512, NULL,
 	  ax86_nh_avx512,
 	  "chacha_xor_avx512 chacha_xor_avx512_pairs chacha_xor_avx512vl hchacha_avx512vl nh_avx512 poly1305_x86_64" },
@@ -86,6 +89,7 @@ static const struct {
 	{ "chacha_xor_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "chacha_xor_avx512_pairs", "avx avx2 avx512f avx512vl avx512bw bmi2" },
 	{ "nh_sse2", "sse2" },
+	{ "nh_sse2_dsum", "sse2" },
 	{ "nh_avx", "avx" },
 	{ "nh_avx2", "avx avx2" },
 	{ "nh_avx512", "avx avx2 avx512f avx512vl avx512bw bmi2" },
@@ -200,6 +204,18 @@ void test_isa_needs(void)
 	else
 		report_fail("slow-pshufb-models",
 			    "the list is not Bonnell, Saltwell, Silvermont, Airmont, and AMD 0x16");
+	static const unsigned char slm[] = {
+		0x37, 0x4a, 0x4d, 0x5a, 0x5d, 0x4c, 0x75
+	};
+
+	if (sizeof(slm) == sizeof(ax86_slow_paddq_models) &&
+	    !memcmp(slm, ax86_slow_paddq_models, sizeof(slm)))
+		report_pass("slow-paddq-models",
+			    "%zu Silvermont and Airmont models hash with NH's 32-bit sums",
+			    sizeof(slm));
+	else
+		report_fail("slow-paddq-models",
+			    "the list is not Silvermont and Airmont");
 	/* the kernel's zmm exclusion list, for kernels without PREFER_YMM */
 	if (sizeof(want) == sizeof(ax86_zmm_downclock_models) &&
 	    !memcmp(want, ax86_zmm_downclock_models, sizeof(want)))

@@ -513,8 +513,9 @@ dmesg_clean() {
 
 
 # PREEMPT_RT: one Adiantum volume, WRITERS dd processes writing their own
-# stretch of it at once (dm-crypt's workers then run our code on both
-# vCPUs, preemptible), read back through ours and through the kernel's
+# stretch of it at once (dm-crypt's workers then run our code on every
+# vCPU the VM has, preemptible; one beside the other matrix VMs),
+# read back through ours and through the kernel's
 # reference; the kernel log is checked afterwards by dmesg_clean
 concurrent_writers() {
 	cipher=xchacha12

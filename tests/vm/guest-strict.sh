@@ -3,8 +3,8 @@
 #
 # A kernel built without Adiantum (issue 23 item 3): CONFIG_CRYPTO_ADIANTUM
 # and the ChaCha/NHPoly1305 options off, the most common Adiantum request
-# in distribution trackers.  Debian builds them all as modules (DESIGN
-# 3d), so this part simulates such a kernel inside the main boot: every
+# in distribution trackers.  Debian builds them all as modules
+# (docs/strict-kernels.md), so this part simulates such a kernel inside the main boot: every
 # in-tree module that offers xchacha12, xchacha20, chacha20, nhpoly1305 or
 # adiantum(...), and whatever needs one of them, is unloaded and moved out
 # of the module tree (depmod run); then ours alone must load by alias,

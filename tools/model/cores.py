@@ -25,31 +25,32 @@ LINUX_TOP = "linux-source-6.1"                 # under build/
 BARRIER = "barrier"
 MESSAGES = (4096, 512)
 
-# (name, llvm -mcpu, the widest ISA of ours it has, AES-NI, pshufb slow)
-# named for the AES they have; sandybridge-noaesni is a Sandy Bridge
-# Pentium (SSSE3, no AVX, no AES-NI), and stands in for Core 2 too; the
-# slow-pshufb CPUs are cpu_quirks.h's ax86_slow_pshufb_models (Bonnell to
-# Airmont) and AMD family 0x16 (Jaguar: btver2); llvm 14's goldmont is its
-# Silvermont model, but Goldmont is not on that list
+# (name, llvm -mcpu, the widest ISA of ours it has, AES-NI, pshufb slow,
+# paddq slow) named for the AES they have; sandybridge-noaesni is a Sandy
+# Bridge Pentium (SSSE3, no AVX, no AES-NI), and stands in for Core 2 too;
+# the slow-pshufb CPUs are cpu_quirks.h's ax86_slow_pshufb_models (Bonnell
+# to Airmont) and AMD family 0x16 (Jaguar: btver2), the slow-paddq ones its
+# ax86_slow_paddq_models (Silvermont, Airmont); llvm 14's goldmont is its
+# Silvermont model, but Goldmont is on neither list
 CPUS = [
-    ("bonnell", "bonnell", "ssse3", False, True),
-    ("silvermont-noaesni", "silvermont", "ssse3", False, True),
-    ("silvermont", "silvermont", "ssse3", True, True),
-    ("goldmont", "goldmont", "ssse3", True, False),
-    ("btver2", "btver2", "avx", True, True),
-    ("bdver2", "bdver2", "avx", True, False),
-    ("sandybridge-noaesni", "sandybridge", "ssse3", False, False),
-    ("haswell", "haswell", "avx2", True, False),
-    ("znver1", "znver1", "avx2", True, False),
-    ("znver3", "znver3", "avx2", True, False),
-    ("znver4", "znver4", "avx2", True, False),     # if this llvm has it
+    ("bonnell", "bonnell", "ssse3", False, True, False),
+    ("silvermont-noaesni", "silvermont", "ssse3", False, True, True),
+    ("silvermont", "silvermont", "ssse3", True, True, True),
+    ("goldmont", "goldmont", "ssse3", True, False, False),
+    ("btver2", "btver2", "avx", True, True, False),
+    ("bdver2", "bdver2", "avx", True, False, False),
+    ("sandybridge-noaesni", "sandybridge", "ssse3", False, False, False),
+    ("haswell", "haswell", "avx2", True, False, False),
+    ("znver1", "znver1", "avx2", True, False, False),
+    ("znver3", "znver3", "avx2", True, False, False),
+    ("znver4", "znver4", "avx2", True, False, False),  # if llvm has it
 ]
 
 LEVELS = ["sse2", "ssse3", "avx", "avx2"]
 # the ISA each traced core needs ("aes": AES-NI on top of SSE2)
 NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
          "chacha-avx": "avx", "chacha-avx2": "avx2",
-         "nh-sse2": "sse2", "nh-avx": "avx", "nh-avx2": "avx2",
+         "nh-sse2": "sse2", "nh-sse2-dsum": "sse2", "nh-avx": "avx", "nh-avx2": "avx2",
          "hchacha-ssse3": "ssse3", "hchacha-scalar": "sse2",
          "poly1305": "sse2", "poly1305-emit": "sse2",
          "aes-aesni": "aes", "aes-vperm": "ssse3", "aes-ct": "sse2",
@@ -57,9 +58,10 @@ NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
 
 
 class Cpu:
-    def __init__(self, name, mcpu, level, aesni, slow_pshufb):
+    def __init__(self, name, mcpu, level, aesni, slow_pshufb, slow_paddq):
         self.name, self.mcpu, self.level = name, mcpu, level
         self.aesni, self.slow_pshufb = aesni, slow_pshufb
+        self.slow_paddq = slow_paddq
 
     def has(self, core):
         need = NEEDS[core]
@@ -140,11 +142,18 @@ class Policy:
             return "aes-vperm"
         return "aes-" + form
 
+    @staticmethod
+    def nh_core(cpu, core):
+        """nh_dispatch.h's SSE2 NH: 32-bit sums where paddq is slow."""
+        if core == "sse2_or_dsum":
+            return "sse2-dsum" if cpu.slow_paddq else "sse2"
+        return core
+
     def ours(self, cpu):
         isa = self.variant(cpu)
         return {"variant": isa, "stream": "chacha-" + isa,
                 "hchacha": "hchacha-" + self.hchacha[isa],
-                "nh": "nh-" + self.nh[isa],
+                "nh": "nh-" + self.nh_core(cpu, self.nh[isa]),
                 "aes": self.aes_form(cpu, self.aes[isa])}
 
     @staticmethod
@@ -355,6 +364,8 @@ def all_loops():
                     OURS + "/chacha-avx2-x86_64.S"),
         Core("ours", "nh-sse2", OURS + "/nh-sse2-x86_64.S",
              {"four": ("ax86_nh_sse2", r"\.Lfour", r"loop:\.Lfour")}),
+        Core("ours", "nh-sse2-dsum", OURS + "/nh-sse2-dsum-x86_64.S",
+             {"unit": ("ax86_nh_sse2_dsum", r"\.Lunit", r"loop:\.Lunit")}),
         Core("ours", "nh-avx", nh2,
              {"four": ("ax86_nh_avx", r"\.Lfour_avx", r"loop:\.Lfour_avx")}),
         Core("ours", "nh-avx2", nh2,
@@ -387,8 +398,8 @@ def all_loops():
 # our assembly, each .S the module has these calls in
 OURS_ASM = ["chacha-sse-x86_64.S", "chacha-avx2-x86_64.S",
             "hchacha-ssse3-x86_64.S", "hchacha-scalar-x86_64.S",
-            "nh-sse2-x86_64.S", "nh-avx2-x86_64.S", "poly1305-x86_64.S",
-            "aesni-x86_64.S", "aes-vperm-x86_64.S"]
+            "nh-sse2-x86_64.S", "nh-sse2-dsum-x86_64.S", "nh-avx2-x86_64.S",
+            "poly1305-x86_64.S", "aesni-x86_64.S", "aes-vperm-x86_64.S"]
 # our C that runs per message on the traced path, with the kernel's flags
 OURS_C = ["crypto/aes_ct.c"]
 # Linux 6.1's: assembly, and C with the kernel's flags (aes.c for the key

@@ -362,8 +362,8 @@ class Model:
             rows.append(self.pair(cpu, core, (call("ours", core),),
                                   (call("linux", "hchacha-ssse3"),)))
         # our NH and ChaCha cores against what Linux runs on such a CPU
-        for nh, lnh in (("nh-sse2", "nh-sse2"), ("nh-avx", "nh-sse2"),
-                        ("nh-avx2", "nh-avx2")):
+        for nh, lnh in (("nh-sse2", "nh-sse2"), ("nh-sse2-dsum", "nh-sse2"),
+                        ("nh-avx", "nh-sse2"), ("nh-avx2", "nh-avx2")):
             if not cpu.has(nh):
                 continue
             per64 = self.loop_cycles(cpu, "ours", nh)
@@ -529,6 +529,8 @@ def parts_markdown(model, cpus):
 
 # (title, our core, its region, Linux's core, its region, per)
 LOOPS = [("nh-sse2 per 64 B", "nh-sse2", "four", "nh-sse2", "four", 1),
+         ("nh-sse2-dsum per 64 B (Linux: SSE2)", "nh-sse2-dsum", "unit",
+          "nh-sse2", "four", 4),
          ("chacha-ssse3 double round", "chacha-ssse3", "round",
           "chacha-ssse3", "round", 1),
          ("chacha-sse2 double round (Linux: SSSE3)", "chacha-sse2", "round",

@@ -125,6 +125,7 @@ static void ours_nh_##isa(unsigned int len)				\
 	TRACED(ax86_nh_##isa(nh_key, src, len, hash));			\
 }
 OURS_NH(sse2)
+OURS_NH(sse2_dsum)
 OURS_NH(avx)
 OURS_NH(avx2)
 
@@ -230,6 +231,7 @@ static const struct job {
 	{ "ours", "chacha-avx", ours_chacha_avx, "avx" },
 	{ "ours", "chacha-avx2", ours_chacha_avx2, "avx2" },
 	{ "ours", "nh-sse2", ours_nh_sse2, NULL },
+	{ "ours", "nh-sse2-dsum", ours_nh_sse2_dsum, NULL },
 	{ "ours", "nh-avx", ours_nh_avx, "avx" },
 	{ "ours", "nh-avx2", ours_nh_avx2, "avx2" },
 	{ "ours", "hchacha-ssse3", ours_hchacha_ssse3, "ssse3" },

@@ -11,6 +11,7 @@
 #include "../../../crypto/aes_ct.h"
 #include "chacha_dispatch.h"
 #include "cpu_quirks.h"
+#include "nh_dispatch.h"
 
 /*
  * AES-256 round keys laid out as the kernel's AES library lays them out
@@ -106,12 +107,13 @@ static __always_inline void ax86_nh_avx512_or_avx2(const u32 *key,
 /*
  * NH per variant: SSSE3 adds nothing to NH, and the ymm-only AVX-512
  * variant uses the AVX2 one (AVX-512VL would add nothing there either).
+ * The SSE2 NH is the one nh_dispatch.h picks by the CPU.
  * One line each names the core: ax86_adiantum_nh(isa) is its function
  * ax86_nh_<core>, ax86_adiantum_nh_core(isa) its name for the variants
  * parameter.
  */
-#define AX86_ADIANTUM_NH_sse2		sse2
-#define AX86_ADIANTUM_NH_ssse3		sse2
+#define AX86_ADIANTUM_NH_sse2		sse2_or_dsum
+#define AX86_ADIANTUM_NH_ssse3		sse2_or_dsum
 #define AX86_ADIANTUM_NH_avx		avx
 #define AX86_ADIANTUM_NH_avx2		avx2
 #define AX86_ADIANTUM_NH_avx512vl	avx2

@@ -84,11 +84,11 @@ static int ax86_adiantum20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 
 /*
  * The AES block, on the library's round keys: without the FPU the
- * portable constant-time C; in our FPU section AES-NI where the CPU has
- * it, else the variant's constant-time form (adiantum_dispatch.h: the
- * SSSE3 vector-permute core, or the portable C for sse2).  The library's
- * own block would index tables with secret bytes, and run its slow C
- * inside our FPU section.
+ * portable constant-time C; in our FPU section the form the CPU decided
+ * at load (above): AES-NI, else the SSSE3 vector-permute core (for the
+ * sse2 variant too), else the portable C on an SSE2-only CPU.  The
+ * library's own block would index tables with secret bytes, and run its
+ * slow C inside our FPU section.
  */
 static void ax86_adiantum_aes_generic(const void *c, u8 out[16],
 				      const u8 in[16], bool enc)

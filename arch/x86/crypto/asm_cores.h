@@ -95,6 +95,7 @@ asmlinkage void ax86_aes_vperm_encrypt256(const u32 enc[60], u8 out[16],
 asmlinkage void ax86_aes_vperm_decrypt256(const u32 dec[60], u8 out[16],
 					  const u8 in[16]);
 AX86_NH_ASM(sse2);
+AX86_NH_ASM(sse2_dsum);
 AX86_NH_ASM(avx);
 AX86_NH_ASM(avx2);
 AX86_NH_ASM(avx512);

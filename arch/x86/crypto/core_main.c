@@ -23,6 +23,9 @@ AX86_EXPORT(ax86_slow_simd_chains);
 /* adiantum_dispatch.h: the CPUs that hash short messages with the AVX2 NH */
 bool ax86_short_nh_ymm_on __ro_after_init;
 AX86_EXPORT(ax86_short_nh_ymm_on);
+/* adiantum_dispatch.h: the CPUs that hash with NH's 32-bit sums */
+bool ax86_nh_dsum_on __ro_after_init;
+AX86_EXPORT(ax86_nh_dsum_on);
 
 /*
  * The SIMD ChaCha cores' scratch (asm_cores.h), one per CPU, so that the
@@ -58,6 +61,7 @@ AX86_EXPORT(ax86_hchacha_ssse3);
 AX86_EXPORT(ax86_hchacha_avx512vl);
 AX86_EXPORT(ax86_hchacha_scalar);
 AX86_EXPORT(ax86_nh_sse2);
+AX86_EXPORT(ax86_nh_sse2_dsum);
 AX86_EXPORT(ax86_nh_avx);
 AX86_EXPORT(ax86_nh_avx2);
 AX86_EXPORT(ax86_nh_avx512);
@@ -79,6 +83,7 @@ static int __init ax86_core_init(void)
 {
 	ax86_slow_simd_chains = ax86_simd_latency2();
 	ax86_short_nh_ymm_on = ax86_short_nh_ymm();
+	ax86_nh_dsum_on = ax86_paddq_slow();
 	return 0;
 }
 

@@ -45,6 +45,20 @@ static const unsigned char ax86_slow_pshufb_models[] = {
 #define AX86_SLOW_PSHUFB_AMD_FAMILY	0x16	/* Jaguar, Puma */
 
 /*
+ * Intel family-6 models whose 64-bit vector add (paddq) holds a port for
+ * four cycles, where a 32-bit one takes half a cycle: Silvermont and
+ * Airmont (llvm's Silvermont model, from Intel's figures; no such CPU was
+ * at hand to time).  NH adds one 64-bit product per pass and unit, so
+ * there the SSE2 NH runs the core that sums in 32-bit lanes
+ * (nh-sse2-dsum-x86_64.S; make model: 80 cycles per 64 bytes against
+ * 117).  Bonnell's paddq is cheap: it keeps the other.
+ */
+static const unsigned char ax86_slow_paddq_models[] = {
+	0x37, 0x4a, 0x4d, 0x5a, 0x5d,	/* Silvermont */
+	0x4c, 0x75,			/* Airmont */
+};
+
+/*
  * CPUs whose simple SIMD integer instructions take two cycles of latency
  * where a scalar add takes one: AMD family 0x1a (Zen 5).  Measured on an
  * EPYC of family 0x1a model 0x02 with chains of one instruction each:

@@ -154,6 +154,13 @@ static inline bool ax86_pshufb_slow(void)
 				      ARRAY_SIZE(ax86_slow_pshufb_models));
 }
 
+/* CPUs whose SSE2 NH sums in 32-bit lanes (cpu_quirks.h) */
+static inline bool ax86_paddq_slow(void)
+{
+	return ax86_boot_cpu_intel_in(ax86_slow_paddq_models,
+				      ARRAY_SIZE(ax86_slow_paddq_models));
+}
+
 /* CPUs whose zmm variant hashes short messages with the AVX2 NH */
 static inline bool ax86_short_nh_ymm(void)
 {

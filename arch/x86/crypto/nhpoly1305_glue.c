@@ -2,7 +2,8 @@
 /*
  * The nhpoly1305 shash (Adiantum's hash) on the SIMD NH of arch/x86/crypto/,
  * one driver per ISA variant the CPU can run, with the portable NH whenever
- * the FPU cannot be used.  Poly1305 of the short NH outputs is plain C.
+ * the FPU cannot be used.  Poly1305 of the NH outputs runs
+ * poly1305-x86_64.S.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,6 +16,7 @@
 #include "../../../crypto/nhpoly1305.h"
 #include "../../../crypto/nhpoly1305_kat.h"
 #include "asm_cores.h"
+#include "nh_dispatch.h"
 #include "variants.h"
 
 static int ax86_nhp_setkey(struct crypto_shash *tfm, const u8 *key,
@@ -61,25 +63,26 @@ static int ax86_nhp_final(struct shash_desc *desc, u8 *out)
 	return 0;
 }
 
-#define VARIANT_FUNCS(isa)						\
+/* the functions of variant @isa, on NH core ax86_nh_<core> */
+#define VARIANT_FUNCS(isa, core)					\
 static int ax86_nhp_update_##isa(struct shash_desc *desc,		\
 				 const u8 *src, unsigned int len)	\
 {									\
-	return ax86_nhp_update(desc, src, len, ax86_nh_##isa);		\
+	return ax86_nhp_update(desc, src, len, ax86_nh_##core);		\
 }									\
 static int ax86_nhp_digest_##isa(struct shash_desc *desc,		\
 				 const u8 *src, unsigned int len,	\
 				 u8 *out)				\
 {									\
 	ax86_nhp_init(desc);						\
-	ax86_nhp_update(desc, src, len, ax86_nh_##isa);			\
+	ax86_nhp_update(desc, src, len, ax86_nh_##core);		\
 	return ax86_nhp_final(desc, out);				\
 }
 
-VARIANT_FUNCS(sse2)
-VARIANT_FUNCS(avx)
-VARIANT_FUNCS(avx2)
-VARIANT_FUNCS(avx512)
+VARIANT_FUNCS(sse2, sse2_or_dsum)
+VARIANT_FUNCS(avx, avx)
+VARIANT_FUNCS(avx2, avx2)
+VARIANT_FUNCS(avx512, avx512)
 
 #define ALG(isa) {							\
 	.base.cra_name		= "nhpoly1305",				\
@@ -96,24 +99,30 @@ VARIANT_FUNCS(avx512)
 }
 
 /*
- * The variants: each driver, its ISA and the NH core its functions call
- * (ax86_nh_<core>, VARIANT_FUNCS), named from the one token.  NH has no
- * ymm-only AVX-512 variant and no SSSE3 one: nothing to gain.
+ * The variants: each driver, named by its ISA, and the NH core its
+ * functions call (ax86_nh_<core>, VARIANT_FUNCS): the SSE2 one is
+ * nh_dispatch.h's choice.  NH has no ymm-only AVX-512 variant and no SSSE3
+ * one: nothing to gain.
  */
-#define VARIANT(_isa, core) { .alg = ALG(core), .isa = _isa, .nh = #core }
+#define VARIANT(_isa, name, core)					\
+	{ .alg = ALG(name), .isa = _isa, .nh = #core }
 
 static struct ax86_nh_variant {
 	struct shash_alg alg;
 	enum ax86_isa isa;
 	const char *nh;
 } ax86_nh_variants[] = {
-	VARIANT(AX86_SSE2, sse2),
-	VARIANT(AX86_AVX, avx),
-	VARIANT(AX86_AVX2, avx2),
-	VARIANT(AX86_AVX512, avx512),
+	VARIANT(AX86_SSE2, sse2, sse2_or_dsum),
+	VARIANT(AX86_AVX, avx, avx),
+	VARIANT(AX86_AVX2, avx2, avx2),
+	VARIANT(AX86_AVX512, avx512, avx512),
 };
 
-/* our own known answer, before a variant may register (see the header) */
+/*
+ * our own known answer, before a variant may register (see the header):
+ * SSE2's on both NH cores nh_dispatch.h may pick, so that every kernel
+ * runs the 32-bit-sum one at least here, whatever its CPU
+ */
 static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
 			      enum ax86_isa isa)
 {
@@ -124,7 +133,8 @@ static bool ax86_nhp_selftest(struct ax86_nhp_kat_scratch *s,
 	kernel_fpu_begin();
 	switch (isa) {
 	case AX86_SSE2:
-		ok = ax86_nhp_kat(s, ax86_nh_sse2);
+		ok = ax86_nhp_kat(s, ax86_nh_sse2) &&
+		     ax86_nhp_kat(s, ax86_nh_sse2_dsum);
 		break;
 	case AX86_AVX:
 		ok = ax86_nhp_kat(s, ax86_nh_avx);

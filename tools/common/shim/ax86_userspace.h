@@ -6,6 +6,7 @@
 #ifndef AX86_USERSPACE_H
 #define AX86_USERSPACE_H
 
+#include <assert.h>		/* static_assert, as <linux/build_bug.h> */
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>

@@ -59,10 +59,6 @@ static_assert(sizeof(struct ax86_adiantum_req) ==
 	      sizeof(struct ax86_nhpoly1305_state) + 64 + 16 + 16,
 	      "ax86_adiantum_req has padding or a member finish misses");
 
-typedef void (*ax86_stream_fn)(u32 state[16], u8 *dst, const u8 *src,
-			       unsigned int len, unsigned int nrounds);
-typedef void (*ax86_hchacha_fn)(const u32 state[16], u32 out[8],
-				unsigned int nrounds);
 /* one AES-256 block, @enc true to encrypt, with the caller's key @aes */
 typedef void (*ax86_aes_fn)(const void *aes, u8 out[16], const u8 in[16],
 			    bool enc);

@@ -74,4 +74,13 @@ void ax86_xchacha_finish(u32 state[16], const u32 subkey[8], const u8 iv[32]);
 /* Little-endian key bytes to the eight key words ChaCha uses. */
 void ax86_chacha_key_words(u32 key[8], const u8 in[32]);
 
+/*
+ * The forms every stream and HChaCha takes, portable or SIMD: a stream
+ * XORs @len bytes and advances @state's counter, as ax86_chacha_crypt()
+ */
+typedef void (*ax86_stream_fn)(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int len, unsigned int nrounds);
+typedef void (*ax86_hchacha_fn)(const u32 state[16], u32 out[8],
+				unsigned int nrounds);
+
 #endif /* AX86_CHACHA_GENERIC_H */

@@ -76,16 +76,8 @@ AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
 #define ax86_aes_block(form)		__ax86_aes_block(form)
 #define ax86_adiantum_aes_block(isa)	ax86_aes_block(AX86_ADIANTUM_AES_##isa)
 
-/*
- * True where cpu_quirks.h's short-message NH rule holds (isa.h): set once
- * when adiantum_x86_core loads (core_main.c); the userspace programs set
- * their own copy, or both ways.
- */
-#ifdef __KERNEL__
-extern bool ax86_short_nh_ymm_on;
-#else
-static bool ax86_short_nh_ymm_on __maybe_unused;
-#endif
+/* on where cpu_quirks.h's short-message NH rule holds (isa.h) */
+AX86_CPU_SWITCH(ax86_short_nh_ymm_on);
 
 /*
  * The zmm variant's NH: the AVX-512 core, or where ax86_short_nh_ymm_on
@@ -98,7 +90,7 @@ static __always_inline void ax86_nh_avx512_or_avx2(const u32 *key,
 						   unsigned int len,
 						   u8 hash[AX86_NH_HASH_BYTES])
 {
-	if (ax86_short_nh_ymm_on && len <= AX86_NH_SHORT_YMM_BYTES)
+	if (ax86_on(ax86_short_nh_ymm_on) && len <= AX86_NH_SHORT_YMM_BYTES)
 		ax86_nh_avx2(key, msg, len, hash);
 	else
 		ax86_nh_avx512(key, msg, len, hash);

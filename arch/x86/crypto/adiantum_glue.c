@@ -184,7 +184,7 @@ static __always_inline void fpu_end(const struct ax86_adiantum_ops *ops)
  * message measured in userspace, plus two kernel_fpu_end/begin pairs.
  */
 #define AX86_FPU_SECTION_BYTES	2048
-static bool ax86_fpu_sections __ro_after_init;
+static DEFINE_STATIC_KEY_FALSE(ax86_fpu_sections);
 
 /*
  * A message whose source and destination each lie in one page, mapped: at
@@ -289,8 +289,8 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 			const struct ax86_adiantum_ops *ops)
 {
 	unsigned int bulk = req->cryptlen - AX86_ADIANTUM_BLOCK_SIZE, off, n;
-	unsigned int most = ax86_fpu_sections ? AX86_FPU_SECTION_BYTES :
-						PAGE_SIZE;
+	unsigned int most = static_branch_unlikely(&ax86_fpu_sections) ?
+			    AX86_FPU_SECTION_BYTES : PAGE_SIZE;
 	bool may_sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	struct ax86_adiantum_req *rq = &w->rq;
 	u8 *buf = w->bounce, *r = w->r;
@@ -438,7 +438,8 @@ ax86_adiantum_linear_##name(const struct ax86_adiantum_ctx *ctx,	\
 			    const u8 *tweak, bool enc)			\
 {									\
 	if (!ax86_adiantum_whole_ok(len) ||				\
-	    ((_ops)->simd && ax86_fpu_sections &&			\
+	    ((_ops)->simd &&						\
+	     static_branch_unlikely(&ax86_fpu_sections) &&		\
 	     len > AX86_FPU_SECTION_BYTES)) {				\
 		ax86_adiantum_sectioned_##name(ctx, w, dst, src, len,	\
 					       tweak, enc);		\
@@ -957,7 +958,8 @@ static int __init ax86_adiantum_mod_init(void)
 		static_branch_enable(&ax86_aes_ni);
 	else if (boot_cpu_has(X86_FEATURE_SSSE3))
 		static_branch_enable(&ax86_aes_ssse3);
-	ax86_fpu_sections = !boot_cpu_has(X86_FEATURE_AVX2);
+	if (!boot_cpu_has(X86_FEATURE_AVX2))
+		static_branch_enable(&ax86_fpu_sections);
 	/* every variant falls back to the portable one: it must hold too */
 	err = ax86_adiantum_selftest(-1);
 	if (err) {

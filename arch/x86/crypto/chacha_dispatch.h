@@ -15,6 +15,7 @@
 #include "../../../crypto/chacha_generic.h"
 
 #include "asm_cores.h"
+#include "cpu_switch.h"
 
 static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 {
@@ -22,17 +23,16 @@ static inline void ax86_chacha_advance(u32 state[16], unsigned int len)
 }
 
 /*
- * True on the CPUs of cpu_quirks.h's SIMD latency rule (isa.h),
- * whose simple SIMD instructions take two cycles: there a chain of
- * dependent SIMD steps is slow.  In the kernel, set once when
- * adiantum_x86_core loads (core_main.c); make bench and the unit tests,
- * one program each, set their own copy the same way, or both ways.
+ * On for the CPUs of cpu_quirks.h's SIMD latency rule (isa.h), whose
+ * simple SIMD instructions take two cycles: there a chain of dependent
+ * SIMD steps is slow.
  */
-#ifdef __KERNEL__
-extern bool ax86_slow_simd_chains;
-#else
-static bool ax86_slow_simd_chains __maybe_unused;
-#endif
+AX86_CPU_SWITCH(ax86_slow_simd_chains);
+
+static __always_inline bool ax86_slow_chains(void)
+{
+	return ax86_on(ax86_slow_simd_chains);
+}
 
 /*
  * The xmm and ymm cores without AVX-512 have 16 registers for 16 rows, so
@@ -43,14 +43,14 @@ static bool ax86_slow_simd_chains __maybe_unused;
 #define AX86_STREAM_PAIRS_CORE(isa)					\
 static inline const char *ax86_stream_core_##isa(void)			\
 {									\
-	return ax86_slow_simd_chains ? #isa "-pairs" : #isa;		\
+	return ax86_slow_chains() ? #isa "-pairs" : #isa;		\
 }									\
 static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 					      const u8 *src,		\
 					      unsigned int len,		\
 					      unsigned int nrounds)	\
 {									\
-	if (ax86_slow_simd_chains)					\
+	if (ax86_slow_chains())						\
 		ax86_chacha_xor_##isa##_pairs(state, dst, src, len,	\
 					      nrounds,			\
 					      ax86_chacha_scratch());	\
@@ -93,7 +93,7 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 	if (len - zmm > 512)
 		zmm = len;
 	if (zmm) {
-		if (ax86_slow_simd_chains)
+		if (ax86_slow_chains())
 			ax86_chacha_xor_avx512_pairs(state, dst, src, zmm,
 						     nrounds,
 						     ax86_chacha_scratch());
@@ -108,7 +108,7 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 }
 static inline const char *ax86_stream_core_avx512(void)
 {
-	return ax86_slow_simd_chains ? "avx512-pairs" : "avx512";
+	return ax86_slow_chains() ? "avx512-pairs" : "avx512";
 }
 
 /*
@@ -141,13 +141,13 @@ static inline const char *ax86_hchacha_core_sse2(void)
 #define AX86_HCHACHA_SIMD(isa, core)					\
 static inline const char *ax86_hchacha_core_##isa(void)		\
 {									\
-	return ax86_slow_simd_chains ? "scalar" : #core;		\
+	return ax86_slow_chains() ? "scalar" : #core;			\
 }									\
 static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\
 {									\
-	if (ax86_slow_simd_chains)					\
+	if (ax86_slow_chains())						\
 		ax86_hchacha_scalar(state, out, nrounds);		\
 	else								\
 		ax86_hchacha_##core(state, out, nrounds);		\

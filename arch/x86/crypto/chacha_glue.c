@@ -20,11 +20,6 @@ struct ax86_chacha_ctx {
 	unsigned int nrounds;
 };
 
-typedef void (*stream_fn)(u32 state[16], u8 *dst, const u8 *src,
-			  unsigned int len, unsigned int nrounds);
-typedef void (*hchacha_fn)(const u32 state[16], u32 out[8],
-			   unsigned int nrounds);
-
 static int ax86_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
 				unsigned int keylen)
 {
@@ -57,7 +52,7 @@ static int ax86_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
 static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 					   const u8 *src, unsigned int len,
 					   unsigned int nrounds,
-					   stream_fn stream)
+					   ax86_stream_fn stream)
 {
 	unsigned int n;
 
@@ -79,7 +74,7 @@ static __always_inline void ax86_chacha_do(u32 state[16], u8 *dst,
 static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 					    u32 state[16],
 					    unsigned int nrounds,
-					    stream_fn stream)
+					    ax86_stream_fn stream)
 {
 	struct skcipher_walk walk ax86_written_first;
 	unsigned int n;
@@ -100,7 +95,7 @@ static __always_inline int ax86_chacha_walk(struct skcipher_request *req,
 }
 
 static __always_inline int ax86_chacha(struct skcipher_request *req,
-				       stream_fn stream)
+				       ax86_stream_fn stream)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
@@ -111,7 +106,8 @@ static __always_inline int ax86_chacha(struct skcipher_request *req,
 }
 
 static __always_inline int ax86_xchacha(struct skcipher_request *req,
-					stream_fn stream, hchacha_fn hchacha)
+					ax86_stream_fn stream,
+					ax86_hchacha_fn hchacha)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	struct ax86_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);

@@ -17,14 +17,15 @@
 #include "adiantum_dispatch.h"
 #include "isa.h"
 
+/* the CPU switches (cpu_switch.h), off until ax86_core_init() */
 /* chacha_dispatch.h: the CPUs whose dependent SIMD steps are slow */
-bool ax86_slow_simd_chains __ro_after_init;
+DEFINE_STATIC_KEY_FALSE(ax86_slow_simd_chains);
 AX86_EXPORT(ax86_slow_simd_chains);
 /* adiantum_dispatch.h: the CPUs that hash short messages with the AVX2 NH */
-bool ax86_short_nh_ymm_on __ro_after_init;
+DEFINE_STATIC_KEY_FALSE(ax86_short_nh_ymm_on);
 AX86_EXPORT(ax86_short_nh_ymm_on);
-/* adiantum_dispatch.h: the CPUs that hash with NH's 32-bit sums */
-bool ax86_nh_dsum_on __ro_after_init;
+/* nh_dispatch.h: the CPUs that hash with NH's 32-bit sums */
+DEFINE_STATIC_KEY_FALSE(ax86_nh_dsum_on);
 AX86_EXPORT(ax86_nh_dsum_on);
 
 /*
@@ -81,9 +82,12 @@ AX86_EXPORT(ax86_nhpoly1305_setkey);
 
 static int __init ax86_core_init(void)
 {
-	ax86_slow_simd_chains = ax86_simd_latency2();
-	ax86_short_nh_ymm_on = ax86_short_nh_ymm();
-	ax86_nh_dsum_on = ax86_paddq_slow();
+	if (ax86_simd_latency2())
+		static_branch_enable(&ax86_slow_simd_chains);
+	if (ax86_short_nh_ymm())
+		static_branch_enable(&ax86_short_nh_ymm_on);
+	if (ax86_paddq_slow())
+		static_branch_enable(&ax86_nh_dsum_on);
 	return 0;
 }
 

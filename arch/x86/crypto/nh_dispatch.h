@@ -9,24 +9,17 @@
 #define AX86_NH_DISPATCH_H
 
 #include "asm_cores.h"
+#include "cpu_switch.h"
 
-/*
- * True where cpu_quirks.h's slow paddq holds (isa.h): set once when
- * adiantum_x86_core loads (core_main.c); the userspace programs set their
- * own copy, or both ways.
- */
-#ifdef __KERNEL__
-extern bool ax86_nh_dsum_on;
-#else
-static bool ax86_nh_dsum_on __maybe_unused;
-#endif
+/* on where cpu_quirks.h's slow paddq holds (isa.h) */
+AX86_CPU_SWITCH(ax86_nh_dsum_on);
 
 static __always_inline void ax86_nh_sse2_or_dsum(const u32 *key,
 						 const u8 *msg,
 						 unsigned int len,
 						 u8 hash[32])
 {
-	if (ax86_nh_dsum_on)
+	if (ax86_on(ax86_nh_dsum_on))
 		ax86_nh_sse2_dsum(key, msg, len, hash);
 	else
 		ax86_nh_sse2(key, msg, len, hash);

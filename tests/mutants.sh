@@ -124,9 +124,9 @@ crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/cpu_quirks.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
-arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? "scalar" : #core|ax86_slow_simd_chains ? #core : "scalar"
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? "scalar" : #core|ax86_slow_chains() ? #core : "scalar"
 arch/x86/crypto/chacha_dispatch.h|AX86_HCHACHA_SIMD(avx512, avx512vl)|AX86_HCHACHA_SIMD(avx512, ssse3)
-arch/x86/crypto/chacha_dispatch.h|ax86_slow_simd_chains ? #isa "-pairs" : #isa;|ax86_slow_simd_chains ? #isa : #isa "-pairs";
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? #isa "-pairs" : #isa;|ax86_slow_chains() ? #isa : #isa "-pairs";
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
 arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), A01|	mov		SLOT_X0(%rsp), A01
 arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER2	A01, X6, X11, X12|	QUARTER2	A01, X6, X11, X13

@@ -149,6 +149,14 @@ expect testmgr-klen-beyond-literal 2 \
 	check --testmgr "$tmp/klen.h"
 expect testmgr-missing 2 "no chacha20_tv_template in /nonexistent" -- \
 	check --testmgr /nonexistent
+# an empty literal (a field of no bytes) is read, not copied from NULL
+# (make check-toolsan: UBSan's nonnull report, exit 86, before the fix)
+awk '/ adiantum_xchacha12_aes_tv_template\[\] = /{ p = 1 }
+     p && /\.key[ \t]*=/ && !done { sub(/\.key/, ".key = \"\", .key"); done = 1 }
+     { print }' "$testmgr" >"$tmp/empty.h"
+expect testmgr-empty-literal 2 \
+	"adiantum_xchacha12_aes_tv_template vector 1: klen 32, key has 0 bytes" -- \
+	check --testmgr "$tmp/empty.h"
 # the real file passes the vetting
 "$tool" check --testmgr "$testmgr" >"$tmp/out" 2>&1 </dev/null
 if grep -q "vector\|no .*_tv_template" "$tmp/out"; then

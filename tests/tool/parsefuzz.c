@@ -173,20 +173,24 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* WORKDIR/quiet.log: what a part's parsers print, its last part's only */
+static char quiet_log[4096];
+
 /*
- * fd @fd to /dev/null while the parsers print their complaints; the
- * sanitizers report to the log_path the caller sets
+ * fd @fd to quiet_log while the parsers print their complaints: a
+ * sanitizer's report on stderr then ends up there too, for the caller to
+ * show
  */
 static int quiet(int fd)
 {
-	int saved, null;
+	int saved, log;
 
 	fflush(NULL);
 	saved = dup(fd);
-	null = open("/dev/null", O_WRONLY);
-	if (saved < 0 || null < 0 || dup2(null, fd) < 0)
+	log = open(quiet_log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (saved < 0 || log < 0 || dup2(log, fd) < 0)
 		exit(2);
-	close(null);
+	close(log);
 	return saved;
 }
 
@@ -437,6 +441,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	snprintf(root, sizeof(root), "%s/root", argv[3]);
+	snprintf(quiet_log, sizeof(quiet_log), "%s/quiet.log", argv[3]);
 	setenv("AX86_STUB_ROOT", root, 1);
 	rng_seed(&r, seed, "testmgr");
 	n = fuzz_testmgr(secs, argv[2], argv[3], &r);

@@ -362,6 +362,9 @@ if [ $rc != 0 ] || [ "$(grep -c '^PASS' "$tmp/pf")" != 5 ]; then
 	echo "FAIL toolsan parsefuzz: exit $rc; the last input:"
 	od -c "$tmp/input" | head -8 | sed 's/^/    /'
 	cat "$tmp"/san* 2>/dev/null | head -20 | sed 's/^/    /'
+	# a report written while the part had stderr to itself
+	grep -A12 'runtime error\|ERROR: AddressSanitizer' "$tmp/quiet.log" \
+		2>/dev/null | head -20 | sed 's/^/    /'
 	failed=1
 fi
 exit $failed

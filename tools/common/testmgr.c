@@ -198,7 +198,8 @@ static int parse_field(struct lexer *lx, struct tm_vector *v)
 	if (lx->type == T_STR) {
 		f->nbytes = lx->nstr;
 		f->bytes = grow(NULL, lx->nstr + 1);
-		memcpy(f->bytes, lx->str, lx->nstr);
+		if (lx->nstr)	/* a first literal of "" leaves str NULL */
+			memcpy(f->bytes, lx->str, lx->nstr);
 		return next(lx);
 	}
 	if (lx->type == T_NUM) {

@@ -21,11 +21,13 @@ DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"$$/\1/p' dkms.conf)
 DKMS_KERNELS := $(shell sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"$$/\1/p' \
 	dkms.conf)
 DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
-# what the modules are built from: no objects of earlier in-tree builds
-DKMS_FILES = dkms.conf Kbuild compat.h $(wildcard crypto/*.[ch]) \
+# what the modules are built from, said once: make dkms-install and the
+# package (debian/rules runs make dkms-sources) copy exactly these, and no
+# objects of earlier in-tree builds
+DKMS_SOURCES = Kbuild compat.h $(wildcard crypto/*.[ch]) \
 	$(wildcard arch/x86/crypto/*.[chS])
 
-.PHONY: dkms-install dkms-remove sign package package-deps check-demo \
+.PHONY: dkms-install dkms-remove dkms-sources sign package package-deps check-demo \
 	check-package
 
 dkms-install:
@@ -33,7 +35,7 @@ dkms-install:
 	-dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all >/dev/null 2>&1
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)
-	cp --parents $(DKMS_FILES) $(DKMS_SRC)/
+	cp --parents dkms.conf $(DKMS_SOURCES) $(DKMS_SRC)/
 	dkms add $(DKMS_NAME)/$(DKMS_VERSION)
 	@# every kernel with headers DKMS may build for; a failed build fails
 	@n=0; for b in /lib/modules/*/build; do \
@@ -47,6 +49,12 @@ dkms-install:
 	[ $$n -gt 0 ] || { echo "no kernel headers 6.1..7.3 found" \
 		"(apt-get install linux-headers-amd64)" >&2; exit 1; }
 	dkms status $(DKMS_NAME)
+
+# the sources into DEST (dh_dkms adds dkms.conf itself)
+dkms-sources:
+	@test -n "$(DEST)"
+	install -d $(DEST)
+	cp --parents $(DKMS_SOURCES) $(DEST)/
 
 dkms-remove:
 	@test -n "$(DKMS_VERSION)"

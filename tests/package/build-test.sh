@@ -57,6 +57,20 @@ has() {
 has "$dkms_files" '^\./usr/src/adiantum-x86-[0-9.]*/dkms\.conf$' \
 	"adiantum-x86-dkms holds /usr/src/adiantum-x86-VERSION/dkms.conf"
 has "$dkms_files" '/Kbuild$' "adiantum-x86-dkms holds Kbuild"
+# the package's sources are make dkms-sources', the list said once
+rm -rf "$log/dkms-sources"
+make -s dkms-sources DEST="$log/dkms-sources" >/dev/null
+want=$(cd "$log/dkms-sources" && find . -type f | sort)
+got=$(echo "$dkms_files" | sed -n 's|^\./usr/src/adiantum-x86-[0-9.]*/|./|p' |
+	grep -v '/$' | grep -vx './dkms.conf' | sort)
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	echo "PASS adiantum-x86-dkms holds make dkms-sources' $(echo "$want" | wc -l) files and dkms.conf"
+else
+	echo "FAIL adiantum-x86-dkms sources differ from make dkms-sources:"
+	echo "$want" >"$log/dkms-sources.want"
+	echo "$got" >"$log/dkms-sources.got"
+	diff "$log/dkms-sources.want" "$log/dkms-sources.got" | sed 's/^/    /'
+fi
 if echo "$dkms_files" | grep -q 'fpu_test\|tests/'; then
 	echo "FAIL adiantum-x86-dkms holds the VM's test module"
 else

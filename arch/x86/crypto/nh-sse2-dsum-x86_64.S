@@ -34,6 +34,7 @@
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
+#include "nh-sse2-store.h"
 
 #define KEY	%rdi
 #define MSG	%rsi
@@ -144,16 +145,6 @@ SYM_TYPED_FUNC_START(ax86_nh_sse2_dsum)
 	FOLD		LO1, HI1
 	FOLD		LO2, HI2
 	FOLD		LO3, HI3
-	/* each pass sum is the total of its two 64-bit lanes */
-	movdqa		LO0, T0
-	punpcklqdq	LO1, T0
-	punpckhqdq	LO1, LO0
-	paddq		LO0, T0
-	movdqu		T0, 0(HASH)
-	movdqa		LO2, T0
-	punpcklqdq	LO3, T0
-	punpckhqdq	LO3, LO2
-	paddq		LO2, T0
-	movdqu		T0, 16(HASH)
+	NH_SSE2_STORE	LO0, LO1, LO2, LO3, T0, HASH
 	RET
 SYM_FUNC_END(ax86_nh_sse2_dsum)

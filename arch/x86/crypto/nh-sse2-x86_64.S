@@ -27,6 +27,7 @@
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
+#include "nh-sse2-store.h"
 
 #define KEY	%rdi
 #define MSG	%rsi
@@ -198,16 +199,6 @@ SYM_TYPED_FUNC_START(ax86_nh_sse2)
 	sub		$16, LEN
 	jnz		.Lone
 .Lsum:
-	/* each pass sum is the total of its two 64-bit lanes */
-	movdqa		SUM0, %xmm0
-	punpcklqdq	SUM1, %xmm0
-	punpckhqdq	SUM1, SUM0
-	paddq		SUM0, %xmm0
-	movdqu		%xmm0, 0(HASH)
-	movdqa		SUM2, %xmm0
-	punpcklqdq	SUM3, %xmm0
-	punpckhqdq	SUM3, SUM2
-	paddq		SUM2, %xmm0
-	movdqu		%xmm0, 16(HASH)
+	NH_SSE2_STORE	SUM0, SUM1, SUM2, SUM3, %xmm0, HASH
 	RET
 SYM_FUNC_END(ax86_nh_sse2)

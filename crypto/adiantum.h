@@ -11,8 +11,11 @@
  *	L_out = L_in ^ XChaCha(key, nonce C_M || le32 1 || 0, counter 0)
  *	R_out = M2 - H_T - H_L(L_out)
  *
- * H_T is Poly1305 (no s) of (le64 bit length of L, 0) and T; H_L is
- * NHPoly1305 of L.  The AES block is the caller's, so that the kernel can
+ * These are the encryption and decryption procedures of section 6.4 of
+ * the Adiantum paper (Crowley and Biggers, "Adiantum: length-preserving
+ * encryption for entry-level processors", IACR ToSC 2018(4)), with
+ * H_T + H_L its hash of (T, L).  H_T is Poly1305 (no s) of (le64 bit
+ * length of L, 0) and T; H_L is NHPoly1305 of L.  The AES block is the caller's, so that the kernel can
  * use AES-NI inside its FPU section or its AES library, and the tests
  * OpenSSL.  The steps below are always inlined with the cores as
  * compile-time constants: each SIMD variant calls its own code directly.
@@ -198,9 +201,8 @@ static __always_inline void ax86_adiantum_xor(struct ax86_adiantum_req *rq,
 
 /*
  * R_out from H_L; @rq's state, H_T and M are wiped.  One wipe of all of
- * @rq would repeat the hash's own (ax86_nhpoly1305_final() wipes it), and
- * at 176 bytes gcc makes it a rep stos, whose start-up costs about 25
- * cycles of a 512-byte message on Zen 5.
+ * @rq would repeat the hash's own (ax86_nhpoly1305_final() wipes it) and
+ * become a rep stos, whose start-up a short message feels.
  */
 static __always_inline void ax86_adiantum_finish(struct ax86_adiantum_req *rq,
 						 u8 r_out[16],
@@ -310,8 +312,7 @@ __ax86_adiantum_crypt(struct ax86_adiantum_work *w,
 	memcpy(w->r, src + bulk, 16);
 	/*
 	 * ax86_adiantum_begin() in the other order: H_T after the NH of L
-	 * lets its multiplies overlap those that absorb NH's sums (20 cycles
-	 * less at 512 bytes on Zen 5).
+	 * lets its multiplies overlap those that absorb NH's sums.
 	 */
 	n = ax86_adiantum_nh_all(rq, key, src, bulk, w->sums, nh, whole);
 	ax86_adiantum_hash_tweak(key, bulk, tweak, rq->ht);

@@ -66,8 +66,8 @@ void ax86_poly1305_blocks_emit_generic(const struct ax86_poly1305_state *st,
  * What NHPoly1305 calls: whole blocks only, each with 2^128 added (hibit
  * 1).  On x86_64 the blocks run arch/x86/crypto/poly1305-x86_64.S: the
  * same arithmetic, limb for limb, with the six accumulator words in
- * registers where the compiler spills them (5% of a 512-byte Adiantum
- * message).  It is scalar, so the FPU-less fallback runs it too; the C
+ * registers where the compiler spills them, on the serial path of every
+ * Adiantum message.  It is scalar, so the FPU-less fallback runs it too; the C
  * above is its reference in the tests, and of the blocks+emit the C's two
  * steps.  It has no hibit argument: every caller passes 1, and the
  * register it took is what let the assembly leave %rbp alone.

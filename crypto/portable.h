@@ -24,7 +24,8 @@
  * For a large local that every path writes before it reads it: no zeroing
  * at entry.  Kernels built with CONFIG_INIT_STACK_ALL_ZERO (Debian's) make
  * gcc zero every local (-ftrivial-auto-var-init=zero); for the buffers of
- * one message that is a rep stos per message, 4-8% of a 512-byte one.
+ * one message that is a rep stos per message, which a short one feels
+ * (docs/performance.md has the cost).
  */
 #if defined(__has_attribute) && __has_attribute(__uninitialized__)
 #define ax86_written_first	__attribute__((__uninitialized__))

@@ -25,7 +25,7 @@ static void stream_##isa(u32 *st, u8 *dst, const u8 *src,		\
 }									\
 static void hc_##isa(const u32 st[16], u32 out[8], unsigned int nrounds) \
 {									\
-	ax86_hchacha_simd_##isa(st, out, nrounds);			\
+	ax86_hchacha_for_##isa(st, out, nrounds);			\
 }
 WRAP(sse2)
 WRAP(ssse3)

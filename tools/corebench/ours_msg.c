@@ -54,7 +54,7 @@ void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
 void ours_hchacha_##isa(const u32 st[16], u32 out[8],			\
 			unsigned int nrounds)				\
 {									\
-	ax86_hchacha_simd_##isa(st, out, nrounds);			\
+	ax86_hchacha_for_##isa(st, out, nrounds);			\
 }									\
 void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
 			 const void *aes, u8 *dst, const u8 *src,	\

@@ -258,11 +258,11 @@ int main(int argc, char **argv)
 	parts[0].nh16 = parts[1].nh16 = LOOP_CYCLES(nh_sse2);
 	parts[2].nh16 = LOOP_CYCLES(nh_avx2) / 2;
 	core_parts(&parts[0], ax86_stream_core_sse2(), ax86_stream_sse2,
-		   ax86_nh_sse2, ax86_hchacha_simd_sse2);
+		   ax86_nh_sse2, ax86_hchacha_for_sse2);
 	core_parts(&parts[1], ax86_stream_core_ssse3(), ax86_stream_ssse3,
-		   ax86_nh_sse2, ax86_hchacha_simd_ssse3);
+		   ax86_nh_sse2, ax86_hchacha_for_ssse3);
 	core_parts(&parts[2], ax86_stream_core_avx2(), ax86_stream_avx2,
-		   ax86_nh_avx2, ax86_hchacha_simd_avx2);
+		   ax86_nh_avx2, ax86_hchacha_for_avx2);
 
 	for (i = 0; i < 3; i++) {
 		/* printed before, kept as measured */

@@ -111,7 +111,7 @@ class Policy:
         c = read("%s/%s/chacha_dispatch.h" % (top, OURS))
         self.hchacha = dict(re.findall(
             r"^AX86_HCHACHA_SIMD\((\w+), (\w+)\)", c, re.M))
-        m = re.search(r"ax86_hchacha_simd_sse2\([^)]*\)\s*\{\s*"
+        m = re.search(r"ax86_hchacha_for_sse2\([^)]*\)\s*\{\s*"
                       r"ax86_hchacha_(\w+)\(", c)
         if m:
             self.hchacha["sse2"] = m.group(1)

@@ -135,7 +135,7 @@ ax86_adiantum_middle_##isa(struct ax86_adiantum_req *rq,		\
 			   const void *aes, ax86_aes_fn aes_fn)		\
 {									\
 	ax86_adiantum_middle(rq, key, r_in, enc, aes, aes_fn,		\
-			     ax86_hchacha_simd_##isa,			\
+			     ax86_hchacha_for_##isa,			\
 			     ax86_adiantum_nh(isa));			\
 }									\
 static __always_inline void						\
@@ -162,7 +162,7 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 {									\
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc,	\
 			    aes_fn, ax86_stream_##isa,			\
-			    ax86_hchacha_simd_##isa,			\
+			    ax86_hchacha_for_##isa,			\
 			    ax86_adiantum_nh(isa));			\
 }									\
 /* the same where ax86_adiantum_whole_ok(@len): the glue's one-go path */ \
@@ -176,13 +176,13 @@ ax86_adiantum_crypt_whole_##isa(struct ax86_adiantum_work *w,		\
 {									\
 	__ax86_adiantum_crypt(w, key, aes, dst, src, len, tweak, enc,	\
 			      aes_fn, ax86_stream_##isa,		\
-			      ax86_hchacha_simd_##isa,			\
+			      ax86_hchacha_for_##isa,			\
 			      ax86_adiantum_nh(isa), true);		\
 }
 
 /* the portable cores, for the fallback when the FPU is not usable */
 #define ax86_stream_generic		ax86_chacha_crypt
-#define ax86_hchacha_simd_generic	ax86_hchacha
+#define ax86_hchacha_for_generic	ax86_hchacha
 
 AX86_ADIANTUM_STEPS(generic)
 AX86_ADIANTUM_STEPS(sse2)

@@ -113,20 +113,17 @@ static inline const char *ax86_stream_core_avx512(void)
 
 /*
  * HChaCha is one chain of dependent steps: its time is their latency.
- * SSSE3 does a row of four words an instruction and beat the portable C
- * by about a fifth on Zen 3, where simple SIMD instructions take one
- * cycle; llvm-mca's models of the older CPUs the ssse3, avx and avx2
- * variants serve put it ahead of the scalar core too (docs/design.md).
+ * SSSE3 does a row of four words an instruction and beats the portable C
+ * where simple SIMD instructions take one cycle, and on the older CPUs
+ * the ssse3, avx and avx2 variants serve it beats the scalar core too.
  * With AVX-512VL a rotation is one instruction, not three, and the chain
  * shorter: the avx512vl and avx512 variants run that core.  Where the
- * chains are slow the general-purpose registers win: on Zen 5 the scalar
- * core takes 150-165 cycles a call chained (make floor; a harness feeding
- * all eight output words back), the portable C 196-202, SSSE3 340.  SSE2
- * has no SIMD HChaCha: the scalar core there too, as it needs nothing but
- * x86-64.
+ * chains are slow the general-purpose registers win: the scalar core.
+ * SSE2 has no SIMD HChaCha: the scalar core there too, as it needs
+ * nothing but x86-64.  The measurements: docs/design.md, "HChaCha".
  */
 
-static __always_inline void ax86_hchacha_simd_sse2(const u32 state[16],
+static __always_inline void ax86_hchacha_for_sse2(const u32 state[16],
 						   u32 out[8],
 						   unsigned int nrounds)
 {
@@ -143,7 +140,7 @@ static inline const char *ax86_hchacha_core_##isa(void)		\
 {									\
 	return ax86_slow_chains() ? "scalar" : #core;			\
 }									\
-static __always_inline void ax86_hchacha_simd_##isa(const u32 state[16],	\
+static __always_inline void ax86_hchacha_for_##isa(const u32 state[16],	\
 						    u32 out[8],		\
 						    unsigned int nrounds)	\
 {									\

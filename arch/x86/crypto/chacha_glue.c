@@ -134,7 +134,7 @@ static int ax86_chacha_##isa(struct skcipher_request *req)		\
 static int ax86_xchacha_##isa(struct skcipher_request *req)		\
 {									\
 	return ax86_xchacha(req, ax86_stream_##isa,			\
-			    ax86_hchacha_simd_##isa);			\
+			    ax86_hchacha_for_##isa);			\
 }
 
 VARIANT_FUNCS(sse2)

@@ -50,8 +50,8 @@ static const unsigned char ax86_slow_pshufb_models[] = {
  * Airmont (llvm's Silvermont model, from Intel's figures; no such CPU was
  * at hand to time).  NH adds one 64-bit product per pass and unit, so
  * there the SSE2 NH runs the core that sums in 32-bit lanes
- * (nh-sse2-dsum-x86_64.S; make model: 80 cycles per 64 bytes against
- * 117).  Bonnell's paddq is cheap: it keeps the other.
+ * (nh-sse2-dsum-x86_64.S, which says what make model found).  Bonnell's
+ * paddq is cheap: it keeps the other.
  */
 static const unsigned char ax86_slow_paddq_models[] = {
 	0x37, 0x4a, 0x4d, 0x5a, 0x5d,	/* Silvermont */

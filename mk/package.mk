@@ -27,8 +27,8 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 DKMS_SOURCES = Kbuild compat.h $(wildcard crypto/*.[ch]) \
 	$(wildcard arch/x86/crypto/*.[chS])
 
-.PHONY: dkms-install dkms-remove dkms-sources sign package package-deps check-demo \
-	check-package
+.PHONY: dkms-install dkms-remove dkms-sources sign package package-deps \
+	check-demo check-package
 
 dkms-install:
 	@test -n "$(DKMS_VERSION)"

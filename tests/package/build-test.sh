@@ -57,9 +57,12 @@ has() {
 has "$dkms_files" '^\./usr/src/adiantum-x86-[0-9.]*/dkms\.conf$' \
 	"adiantum-x86-dkms holds /usr/src/adiantum-x86-VERSION/dkms.conf"
 has "$dkms_files" '/Kbuild$' "adiantum-x86-dkms holds Kbuild"
-# the package's sources are make dkms-sources', the list said once
+# the package's sources are make dkms-sources', the list said once: run
+# in the tree the package was built from (PKG_REF's, not this checkout)
 rm -rf "$log/dkms-sources"
-make -s dkms-sources DEST="$log/dkms-sources" >/dev/null
+tree=$(ls -d "$deb"/adiantum-x86-*/ | head -1)
+make -s -C "$tree" dkms-sources DEST="$(cd "$log" && pwd)/dkms-sources" \
+	>/dev/null
 want=$(cd "$log/dkms-sources" && find . -type f | sort)
 got=$(echo "$dkms_files" | sed -n 's|^\./usr/src/adiantum-x86-[0-9.]*/|./|p' |
 	grep -v '/$' | grep -vx './dkms.conf' | sort)

@@ -8,7 +8,7 @@
 #ifndef AX86_NH_SSE2_STORE_H
 #define AX86_NH_SSE2_STORE_H
 
-/* \s0 .. \s3 are clobbered, \tmp is scratch */
+/* \s0 and \s2 are clobbered, \tmp is scratch */
 .macro NH_SSE2_STORE s0, s1, s2, s3, tmp, hash
 	movdqa		\s0, \tmp
 	punpcklqdq	\s1, \tmp

@@ -38,13 +38,6 @@ void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 			      unsigned int bulk, const u8 tweak[32],
 			      u8 out[16])
 {
-	struct ax86_poly1305_state st;
-	/* one block of header, then the tweak: three blocks in one chain */
-	u8 msg[AX86_POLY1305_BLOCK_SIZE + AX86_ADIANTUM_IV_SIZE] = { 0 };
-
-	put_unaligned_le64((u64)bulk * 8, msg);
-	memcpy(msg + AX86_POLY1305_BLOCK_SIZE, tweak, AX86_ADIANTUM_IV_SIZE);
-	ax86_poly1305_init(&st);
-	ax86_poly1305_blocks_emit(&st, &key->tweak, msg,
-				  sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);
+	ax86_adiantum_tweak_hash(key, bulk, tweak, out,
+				 ax86_poly1305_emit_scalar);
 }

@@ -75,7 +75,23 @@ int ax86_adiantum_setkey(struct ax86_adiantum_key *key, const u8 *raw,
 			 unsigned int keylen, unsigned int nrounds,
 			 u8 *derived, u8 aes_key[AX86_ADIANTUM_AES_KEY_SIZE]);
 
-/* H_T for a message whose L is @bulk bytes */
+/*
+ * H_T for a message whose L is @bulk bytes: one block of header, then the
+ * tweak, three blocks of one Poly1305 by @poly; ax86_adiantum_hash_tweak()
+ * with the scalar form
+ */
+static __always_inline void
+ax86_adiantum_tweak_hash(const struct ax86_adiantum_key *key,
+			 unsigned int bulk, const u8 tweak[32], u8 out[16],
+			 ax86_poly1305_emit_fn poly)
+{
+	u8 msg[AX86_POLY1305_BLOCK_SIZE + AX86_ADIANTUM_IV_SIZE] = { 0 };
+
+	put_unaligned_le64((u64)bulk * 8, msg);
+	memcpy(msg + AX86_POLY1305_BLOCK_SIZE, tweak, AX86_ADIANTUM_IV_SIZE);
+	poly(&key->tweak, msg, sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);
+}
+
 void ax86_adiantum_hash_tweak(const struct ax86_adiantum_key *key,
 			      unsigned int bulk, const u8 tweak[32],
 			      u8 out[16]);
@@ -250,10 +266,11 @@ static __always_inline void
 ax86_adiantum_poly_all(struct ax86_adiantum_req *rq,
 		       const struct ax86_adiantum_key *key, unsigned int bulk,
 		       u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
-		       unsigned int n, u8 hl[16], ax86_nh_fn nh, bool whole)
+		       unsigned int n, u8 hl[16], ax86_nh_fn nh,
+		       ax86_poly1305_emit_fn poly, bool whole)
 {
 	if (whole || ax86_nhpoly1305_whole_ok(bulk))
-		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl);
+		ax86_nhpoly1305_whole_poly(&key->msg, sums, n, hl, poly);
 	else
 		ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
 }
@@ -299,7 +316,7 @@ __ax86_adiantum_crypt(struct ax86_adiantum_work *w,
 		      u8 *dst, const u8 *src, unsigned int len,
 		      const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
 		      ax86_stream_fn stream, ax86_hchacha_fn hchacha,
-		      ax86_nh_fn nh, bool whole)
+		      ax86_nh_fn nh, ax86_poly1305_emit_fn poly, bool whole)
 {
 	unsigned int bulk = len - AX86_ADIANTUM_BLOCK_SIZE;
 	unsigned int slen = round_up(bulk, AX86_CHACHA_BLOCK_SIZE);
@@ -315,12 +332,14 @@ __ax86_adiantum_crypt(struct ax86_adiantum_work *w,
 	 * lets its multiplies overlap those that absorb NH's sums.
 	 */
 	n = ax86_adiantum_nh_all(rq, key, src, bulk, w->sums, nh, whole);
-	ax86_adiantum_hash_tweak(key, bulk, tweak, rq->ht);
-	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, whole);
+	ax86_adiantum_tweak_hash(key, bulk, tweak, rq->ht, poly);
+	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, poly,
+			       whole);
 	ax86_adiantum_setup(rq, key, w->r, w->hl, enc, aes, aes_fn, hchacha);
 	stream(rq->state, dst, src, slen, key->nrounds);
 	n = ax86_adiantum_nh_all(rq, key, dst, bulk, w->sums, nh, whole);
-	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, whole);
+	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, poly,
+			       whole);
 	ax86_adiantum_finish(rq, w->r, w->hl);
 	memcpy(dst + bulk, w->r, 16);
 	memzero_explicit(w->r, sizeof(w->r));
@@ -333,12 +352,12 @@ ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 		    u8 *dst, const u8 *src, unsigned int len,
 		    const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
 		    ax86_stream_fn stream, ax86_hchacha_fn hchacha,
-		    ax86_nh_fn nh)
+		    ax86_nh_fn nh, ax86_poly1305_emit_fn poly)
 {
 	struct ax86_adiantum_work w ax86_written_first;
 
 	__ax86_adiantum_crypt(&w, key, aes, dst, src, len, tweak, enc, aes_fn,
-			      stream, hchacha, nh, false);
+			      stream, hchacha, nh, poly, false);
 }
 
 #endif /* AX86_ADIANTUM_H */

@@ -192,13 +192,11 @@ ax86_nhpoly1305_final(struct ax86_nhpoly1305_state *st,
 static __always_inline void
 ax86_nhpoly1305_whole_poly(const struct ax86_nhpoly1305_key *key,
 			   u8 sums[AX86_NHP_BATCH][AX86_NH_HASH_BYTES],
-			   unsigned int n, u8 out[AX86_NHPOLY1305_DIGEST_SIZE])
+			   unsigned int n, u8 out[AX86_NHPOLY1305_DIGEST_SIZE],
+			   ax86_poly1305_emit_fn poly)
 {
-	static const struct ax86_poly1305_state zero;
-
-	ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],
-				  n * AX86_NH_HASH_BYTES /
-				  AX86_POLY1305_BLOCK_SIZE, out);
+	poly(&key->poly, sums[0], n * AX86_NH_HASH_BYTES /
+	     AX86_POLY1305_BLOCK_SIZE, out);
 	memzero_explicit(sums, n * AX86_NH_HASH_BYTES);
 }
 

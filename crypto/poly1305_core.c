@@ -58,6 +58,42 @@ static inline void carry(u64 h[3], const __uint128_t d[3])
 	h[0] &= M44;
 }
 
+/* the SSE2 core's constants: poly1305-sse2-x86_64.S's LANES and LANE_BYTES */
+static_assert(offsetof(struct ax86_poly1305_key, lanes) == 320);
+static_assert(sizeof(struct ax86_poly1305_lanes) == 144);
+
+#define M26 ((1ULL << 26) - 1)
+
+/*
+ * r^k (@v, partly reduced) as 26-bit limbs into lane @lane of @l: the same
+ * number, carried so each limb is below 2^26 but limb 1 a little
+ */
+static void set_lane(struct ax86_poly1305_lanes *l, unsigned int lane,
+		     const u64 v[3])
+{
+	u64 t[5];
+	int i;
+
+	t[0] = v[0] & M26;
+	t[1] = (v[0] >> 26) + ((v[1] & 0xff) << 18);
+	t[2] = (v[1] >> 8) & M26;
+	t[3] = (v[1] >> 34) + ((v[2] & 0xffff) << 10);
+	t[4] = v[2] >> 16;
+	for (i = 0; i < 4; i++) {
+		t[i + 1] += t[i] >> 26;
+		t[i] &= M26;
+	}
+	t[0] += (t[4] >> 26) * 5;
+	t[4] &= M26;
+	t[1] += t[0] >> 26;
+	t[0] &= M26;
+	for (i = 0; i < 5; i++)
+		l->r[i][lane] = t[i];
+	for (i = 1; i < 5; i++)
+		l->s[i - 1][lane] = t[i] * 5;
+	memzero_explicit(t, sizeof(t));
+}
+
 void ax86_poly1305_setkey(struct ax86_poly1305_key *key, const u8 raw[16])
 {
 	__uint128_t d[3];
@@ -75,6 +111,12 @@ void ax86_poly1305_setkey(struct ax86_poly1305_key *key, const u8 raw[16])
 		set_mult(&key->pow[i]);
 	}
 	memzero_explicit(d, sizeof(d));	/* products of the key */
+	memset(key->lanes, 0, sizeof(key->lanes));	/* r^0 lanes: 0 */
+	for (i = 0; i < AX86_POLY1305_POWERS; i++) {
+		set_lane(&key->lanes[i], 0, key->pow[i].v);
+		if (i)
+			set_lane(&key->lanes[i], 1, key->pow[i - 1].v);
+	}
 }
 
 static inline void add_block(u64 h[3], const u8 *src, u32 hibit)

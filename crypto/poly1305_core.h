@@ -26,8 +26,22 @@ struct ax86_poly1305_mult {
  */
 #define AX86_POLY1305_POWERS	8
 
+/*
+ * The powers again for the SSE2 core (arch/x86/crypto/poly1305-sse2-x86_64.S),
+ * which multiplies two blocks at once in radix 2^26: entry k - 1 holds r^k
+ * and r^(k-1) (r^0 as 0) in the two 64-bit lanes of each limb, five limbs
+ * and 5 times limbs 1..4.  16-byte aligned: the core multiplies by them
+ * in memory, which SSE allows only aligned (an unaligned load costs the
+ * Atoms it is for three times an aligned one).
+ */
+struct ax86_poly1305_lanes {
+	u64 r[5][2];
+	u64 s[4][2];
+};
+
 struct ax86_poly1305_key {
 	struct ax86_poly1305_mult pow[AX86_POLY1305_POWERS];	/* r^(i+1) */
+	struct ax86_poly1305_lanes lanes[AX86_POLY1305_POWERS] __aligned(16);
 };
 
 struct ax86_poly1305_state {
@@ -84,11 +98,36 @@ void ax86_poly1305_blocks_emit_x86_64(const struct ax86_poly1305_state *st,
 				      u8 out[16]);
 #define ax86_poly1305_blocks		ax86_poly1305_blocks_x86_64
 #define ax86_poly1305_blocks_emit	ax86_poly1305_blocks_emit_x86_64
+/*
+ * see struct ax86_poly1305_lanes; in an FPU section, @nblocks <= 8, @key
+ * 16-byte aligned
+ */
+void ax86_poly1305_emit_sse2(const struct ax86_poly1305_key *key,
+			     const u8 *src, unsigned int nblocks, u8 out[16]);
 #else
 #define ax86_poly1305_blocks(st, key, src, nblocks)			\
 	ax86_poly1305_blocks_generic(st, key, src, nblocks, 1)
 #define ax86_poly1305_blocks_emit(st, key, src, nblocks, out)		\
 	ax86_poly1305_blocks_emit_generic(st, key, src, nblocks, 1, out)
 #endif
+
+/*
+ * Poly1305 of @nblocks (at most AX86_POLY1305_POWERS) whole blocks from a
+ * zero state, emitted: what Adiantum's whole-message path asks, H_T and
+ * each NHPoly1305 of L.  A variant passes the form its CPU runs fastest
+ * (adiantum_dispatch.h).
+ */
+typedef void (*ax86_poly1305_emit_fn)(const struct ax86_poly1305_key *key,
+				      const u8 *src, unsigned int nblocks,
+				      u8 out[16]);
+
+static __always_inline void
+ax86_poly1305_emit_scalar(const struct ax86_poly1305_key *key,
+			  const u8 *src, unsigned int nblocks, u8 out[16])
+{
+	static const struct ax86_poly1305_state zero;
+
+	ax86_poly1305_blocks_emit(&zero, key, src, nblocks, out);
+}
 
 #endif /* AX86_POLY1305_CORE_H */

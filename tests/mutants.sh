@@ -58,6 +58,12 @@ arch/x86/crypto/nh-sse2-dsum-x86_64.S|pslld		$16, T0|pslld		$15, T0
 arch/x86/crypto/nh-sse2-dsum-x86_64.S|movdqu		48(KEY,IDX), T3|movdqu		32(KEY,IDX), T3
 arch/x86/crypto/nh-sse2-dsum-x86_64.S|pshufd		$0xf5, T3, S1|pshufd		$0xf4, T3, S1
 arch/x86/crypto/adiantum_dispatch.h|#define AX86_ADIANTUM_NH_ssse3		sse2_or_dsum|#define AX86_ADIANTUM_NH_ssse3		sse2
+arch/x86/crypto/poly1305-sse2-x86_64.S|psrlq		$14, M3|psrlq		$13, M3
+arch/x86/crypto/poly1305-sse2-x86_64.S|cmovnz		%r9, %r8|cmovz		%r9, %r8
+arch/x86/crypto/poly1305-sse2-x86_64.S|lea		(%rax, %rax, 4), %rax|lea		(%rax, %rax, 2), %rax
+arch/x86/crypto/poly1305-sse2-x86_64.S|ADD3		%xmm13, D0, %xmm14, D1, %xmm15, D2|ADD3		%xmm13, D0, %xmm14, D2, %xmm15, D1
+arch/x86/crypto/poly1305-sse2-x86_64.S|sub		$2 * LANE_BYTES, KP|sub		$LANE_BYTES, KP
+crypto/poly1305_core.c|l->s[i - 1][lane] = t[i] * 5;|l->s[i - 1][lane] = t[i] * 4;
 arch/x86/crypto/nh-avx2-x86_64.S|vperm2i128	$0x31, %ymm2|vperm2i128	$0x21, %ymm2
 arch/x86/crypto/nh-avx2-x86_64.S|cmp		$32, LEN|cmp		$16, LEN
 arch/x86/crypto/nh-avx512-x86_64.S|vpshufd		$0xf5, %zmm21|vpshufd		$0xf4, %zmm21|avx512f avx512vl avx512bw bmi2
@@ -117,11 +123,11 @@ crypto/adiantum.h|memcpy(rq->m, c_m, 16);|memcpy(rq->m, c_m, 15);
 crypto/adiantum.h|ax86_le128_add3(c_m, r_in, rq->ht, hl);|ax86_le128_add3(rq->m, r_in, rq->ht, hl);
 crypto/nhpoly1305.h|memzero_explicit(sums, n * AX86_NH_HASH_BYTES);|memzero_explicit(sums, 0);
 crypto/nhpoly1305.h|nh(key->nh, src, n, sums[i]);|nh(key->nh, src, n, sums[0]);
-crypto/nhpoly1305.h|ax86_poly1305_blocks_emit(&zero, &key->poly, sums[0],|ax86_poly1305_blocks_emit(&zero, &key->poly, sums[1],
+crypto/nhpoly1305.h|poly(&key->poly, sums[0], n * AX86_NH_HASH_BYTES /|poly(&key->poly, sums[1], n * AX86_NH_HASH_BYTES /
 crypto/nhpoly1305.h|return len % AX86_NH_UNIT == 0 &&|return len % 8 == 0 &&
 arch/x86/crypto/poly1305-x86_64.S|lea		(D2L, D2L, 4), %rax|lea		(D2L, D2L, 2), %rax
-crypto/adiantum.c|(u64)bulk * 8|(u64)bulk * 4
-crypto/adiantum.c|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
+crypto/adiantum.h|(u64)bulk * 8|(u64)bulk * 4
+crypto/adiantum.h|poly(&key->tweak, msg, sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|poly(&key->tweak, msg, sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/cpu_quirks.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? "scalar" : #core|ax86_slow_chains() ? #core : "scalar"

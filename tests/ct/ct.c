@@ -550,7 +550,8 @@ static void ct_crypt_leak_nh(const struct ax86_adiantum_key *key,
 			     const u8 tweak[32], bool enc)
 {
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc, aes_fn,
-			    ax86_chacha_crypt, ax86_hchacha, ct_leak_nh);
+			    ax86_chacha_crypt, ax86_hchacha, ct_leak_nh,
+			    ax86_poly1305_emit_scalar);
 }
 
 static void ct_crypt_leak_stream(const struct ax86_adiantum_key *key,
@@ -559,7 +560,8 @@ static void ct_crypt_leak_stream(const struct ax86_adiantum_key *key,
 				 const u8 tweak[32], bool enc)
 {
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc, aes_fn,
-			    ct_leak_stream, ax86_hchacha, ax86_nh_generic);
+			    ct_leak_stream, ax86_hchacha, ax86_nh_generic,
+			    ax86_poly1305_emit_scalar);
 }
 
 /* a branch on the tweak, which only the hash of T reads */

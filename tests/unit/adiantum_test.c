@@ -80,7 +80,7 @@ static void ref_crypt(const struct tkey *t, u8 *dst, const u8 *src,
 {
 	ax86_adiantum_crypt(&t->k, &t->ossl, dst, src, len, tweak, enc,
 			    ossl_aes_block, ax86_chacha_crypt, ax86_hchacha,
-			    ax86_nh_generic);
+			    ax86_nh_generic, ax86_poly1305_emit_scalar);
 }
 
 typedef void (*crypt_fn)(const struct ax86_adiantum_key *key,
@@ -364,12 +364,13 @@ static void test_variant(unsigned int s, const char *alg,
 		ref_crypt(&t, ref, src, len, tweak, len & 2);
 		/*
 		 * both HChaCha choices of chacha_dispatch.h, both NH choices
-		 * of the zmm variant (adiantum_dispatch.h) and of the SSE2
-		 * NH (nh_dispatch.h)
+		 * of the zmm variant (adiantum_dispatch.h), of the SSE2
+		 * NH (nh_dispatch.h) and of Poly1305 (adiantum_dispatch.h)
 		 */
 		ax86_slow_simd_chains = len & 4;
 		ax86_short_nh_ymm_on = len & 8;
 		ax86_nh_dsum_on = len & 16;
+		ax86_poly_sse2_on = len & 32;
 		simd[s].crypt(&t.k, &t.ossl, ossl_aes_block, dst, src, len,
 			      tweak, len & 2);
 		if (memcmp(dst, ref, len))
@@ -393,6 +394,7 @@ static void test_variant(unsigned int s, const char *alg,
 		ax86_slow_simd_chains = i & 1;
 		ax86_short_nh_ymm_on = i & 2;
 		ax86_nh_dsum_on = i & 4;
+		ax86_poly_sse2_on = i & 8;
 		e = one_case(s, &t, &r, len, soff, doff, in_place);
 		if (e)
 			snprintf(err, sizeof(err),
@@ -402,6 +404,7 @@ static void test_variant(unsigned int s, const char *alg,
 	ax86_slow_simd_chains = false;
 	ax86_short_nh_ymm_on = false;
 	ax86_nh_dsum_on = false;
+	ax86_poly_sse2_on = false;
 	ossl_aes_free(&t.ossl);
 	report_cases(group, cases, err);
 }

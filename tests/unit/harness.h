@@ -85,6 +85,7 @@ void test_stack_wipe(void);
 void test_rank(void);
 void test_poly1305_x86_64(void);
 void test_poly1305_emit_x86_64(void);
+void test_poly1305_emit_sse2(void);
 
 
 

@@ -25,6 +25,7 @@ GROUP(test_stack_wipe)
 GROUP(test_kat_rfc)
 GROUP(test_poly1305_x86_64)
 GROUP(test_poly1305_emit_x86_64)
+GROUP(test_poly1305_emit_sse2)
 GROUP(test_chacha)
 GROUP(test_hchacha)
 GROUP(test_dispatch)
@@ -42,6 +43,7 @@ static const struct {
 	{ "kat-testmgr", test_kat_testmgr },
 	{ "poly1305", test_poly1305_x86_64_g },
 	{ "poly1305-emit", test_poly1305_emit_x86_64_g },
+	{ "poly1305-sse2", test_poly1305_emit_sse2_g },
 	{ "chacha", test_chacha_g }, { "hchacha", test_hchacha_g },
 	{ "dispatch", test_dispatch_g }, { "nh", test_nh_g },
 	{ "nhpoly1305", test_nhpoly1305_g },

@@ -135,3 +135,68 @@ void test_poly1305_emit_x86_64(void)
 	}
 	report_cases(group, n, err);
 }
+
+/*
+ * The SSE2 emit from zero (ax86_poly1305_emit_sse2, the key's lane table)
+ * against the C's blocks, then emit: 0..8 blocks, random and all-ones
+ * keys and blocks; and with r = 1, three blocks whose h is p - 8 .. p + 8
+ * (the last subtraction of p) or up to eight blocks of all ones (h near
+ * 2^131, the fold of the top limb into the bottom one).
+ */
+void test_poly1305_emit_sse2(void)
+{
+	static const char group[] = "poly1305-sse2 emit vs generic";
+	static const struct ax86_poly1305_state zero;
+	u8 in[16 * AX86_POLY1305_POWERS], raw[16], want[16], got[16];
+	struct ax86_poly1305_state a;
+	struct ax86_poly1305_key key;
+	unsigned long n, cases = 200000 / cases_scale_div;
+	unsigned int blocks;
+	char err[200] = "";
+	struct rng r;
+
+	rng_seed(&r, run_seed, group);
+	for (n = 0; n < cases && !err[0]; n++) {
+		blocks = n % (AX86_POLY1305_POWERS + 1);
+		rng_fill(&r, raw, 16);
+		rng_fill(&r, in, sizeof(in));
+		if (n % 8 == 0) {
+			memset(raw, 0xff, 16);
+			memset(in, 0xff, sizeof(in));
+		}
+		if (n % 8 == 1 || n % 8 == 2) {
+			memset(raw, 0, 16);
+			raw[0] = 1;
+		}
+		if (n % 8 == 1) {
+			/* 3 2^128 + m1 = p + d: m1 = 2^128 - 5 + d */
+			int d = (int)rng_below(&r, 17) - 8;
+
+			blocks = 3;
+			memset(in, 0, sizeof(in));
+			memset(in, 0xff, 16);
+			put_unaligned_le64(~0ULL - 4 + d, in);
+			if (d > 4) {	/* past 2^128: carry into m2 */
+				put_unaligned_le64(d - 5, in);
+				in[16] = 1;
+			}
+		}
+		if (n % 8 == 2)
+			memset(in, 0xff, sizeof(in));
+		a = zero;
+		ax86_poly1305_setkey(&key, raw);
+		ax86_poly1305_blocks_generic(&a, &key, in, blocks, 1);
+		ax86_poly1305_emit(&a, want);
+		memset(got, 0, sizeof(got));
+		ax86_poly1305_emit_sse2(&key, in, blocks, got);
+		if (memcmp(want, got, 16))
+			snprintf(err, sizeof(err),
+				 "case %lu (%u blocks): %016llx%016llx, C %016llx%016llx",
+				 n, blocks,
+				 (unsigned long long)get_unaligned_le64(got + 8),
+				 (unsigned long long)get_unaligned_le64(got),
+				 (unsigned long long)get_unaligned_le64(want + 8),
+				 (unsigned long long)get_unaligned_le64(want));
+	}
+	report_cases(group, n, err);
+}

@@ -216,6 +216,18 @@ void test_isa_needs(void)
 	else
 		report_fail("slow-paddq-models",
 			    "the list is not Silvermont and Airmont");
+	static const unsigned char in_order[] = {
+		0x1c, 0x26, 0x27, 0x35, 0x36
+	};
+
+	if (sizeof(in_order) == sizeof(ax86_slow_mul64_models) &&
+	    !memcmp(in_order, ax86_slow_mul64_models, sizeof(in_order)))
+		report_pass("slow-mul64-models",
+			    "%zu Bonnell and Saltwell models run Poly1305 in SSE2",
+			    sizeof(in_order));
+	else
+		report_fail("slow-mul64-models",
+			    "the list is not Bonnell and Saltwell");
 	/* the kernel's zmm exclusion list, for kernels without PREFER_YMM */
 	if (sizeof(want) == sizeof(ax86_zmm_downclock_models) &&
 	    !memcmp(want, ax86_zmm_downclock_models, sizeof(want)))

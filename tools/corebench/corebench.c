@@ -489,7 +489,8 @@ int main(int argc, char **argv)
 						    4000, iv, enc, ref_aes,
 						    ax86_chacha_crypt,
 						    ax86_hchacha,
-						    ax86_nh_generic);
+						    ax86_nh_generic,
+						    ax86_poly1305_emit_scalar);
 				adiantum_msg(im, x, got, buf, 4000, enc);
 				if (memcmp(want, got, 4000)) {
 					fprintf(stderr, "corebench: %s %s Adiantum (AES %s) disagrees with the portable code\n",

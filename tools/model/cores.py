@@ -26,24 +26,25 @@ BARRIER = "barrier"
 MESSAGES = (4096, 512)
 
 # (name, llvm -mcpu, the widest ISA of ours it has, AES-NI, pshufb slow,
-# paddq slow) named for the AES they have; sandybridge-noaesni is a Sandy
+# paddq slow, 64-bit multiply slow) named for the AES they have; sandybridge-noaesni is a Sandy
 # Bridge Pentium (SSSE3, no AVX, no AES-NI), and stands in for Core 2 too;
 # the slow-pshufb CPUs are cpu_quirks.h's ax86_slow_pshufb_models (Bonnell
 # to Airmont) and AMD family 0x16 (Jaguar: btver2), the slow-paddq ones its
-# ax86_slow_paddq_models (Silvermont, Airmont); llvm 14's goldmont is its
-# Silvermont model, but Goldmont is on neither list
+# ax86_slow_paddq_models (Silvermont, Airmont), the slow-mulq ones its
+# ax86_slow_mul64_models (Bonnell, Saltwell); llvm 14's goldmont is its
+# Silvermont model, but Goldmont is on none of the lists
 CPUS = [
-    ("bonnell", "bonnell", "ssse3", False, True, False),
-    ("silvermont-noaesni", "silvermont", "ssse3", False, True, True),
-    ("silvermont", "silvermont", "ssse3", True, True, True),
-    ("goldmont", "goldmont", "ssse3", True, False, False),
-    ("btver2", "btver2", "avx", True, True, False),
-    ("bdver2", "bdver2", "avx", True, False, False),
-    ("sandybridge-noaesni", "sandybridge", "ssse3", False, False, False),
-    ("haswell", "haswell", "avx2", True, False, False),
-    ("znver1", "znver1", "avx2", True, False, False),
-    ("znver3", "znver3", "avx2", True, False, False),
-    ("znver4", "znver4", "avx2", True, False, False),  # if llvm has it
+    ("bonnell", "bonnell", "ssse3", False, True, False, True),
+    ("silvermont-noaesni", "silvermont", "ssse3", False, True, True, False),
+    ("silvermont", "silvermont", "ssse3", True, True, True, False),
+    ("goldmont", "goldmont", "ssse3", True, False, False, False),
+    ("btver2", "btver2", "avx", True, True, False, False),
+    ("bdver2", "bdver2", "avx", True, False, False, False),
+    ("sandybridge-noaesni", "sandybridge", "ssse3", False, False, False, False),
+    ("haswell", "haswell", "avx2", True, False, False, False),
+    ("znver1", "znver1", "avx2", True, False, False, False),
+    ("znver3", "znver3", "avx2", True, False, False, False),
+    ("znver4", "znver4", "avx2", True, False, False, False),  # if llvm has it
 ]
 
 LEVELS = ["sse2", "ssse3", "avx", "avx2"]
@@ -53,15 +54,17 @@ NEEDS = {"chacha-sse2": "sse2", "chacha-ssse3": "ssse3",
          "nh-sse2": "sse2", "nh-sse2-dsum": "sse2", "nh-avx": "avx", "nh-avx2": "avx2",
          "hchacha-ssse3": "ssse3", "hchacha-scalar": "sse2",
          "poly1305": "sse2", "poly1305-emit": "sse2",
+         "poly1305-emit-sse2": "sse2",
          "aes-aesni": "aes", "aes-vperm": "ssse3", "aes-ct": "sse2",
          "aes-generic": "sse2"}
 
 
 class Cpu:
-    def __init__(self, name, mcpu, level, aesni, slow_pshufb, slow_paddq):
+    def __init__(self, name, mcpu, level, aesni, slow_pshufb, slow_paddq,
+                 slow_mul):
         self.name, self.mcpu, self.level = name, mcpu, level
         self.aesni, self.slow_pshufb = aesni, slow_pshufb
-        self.slow_paddq = slow_paddq
+        self.slow_paddq, self.slow_mul = slow_paddq, slow_mul
 
     def has(self, core):
         need = NEEDS[core]
@@ -108,6 +111,8 @@ class Policy:
                                   d, re.M))
         self.aes = dict(re.findall(
             r"^#define\s+AX86_ADIANTUM_AES_(\w+)\s+(\w+)", d, re.M))
+        self.poly = dict(re.findall(
+            r"^#define\s+AX86_ADIANTUM_POLY_(\w+)\s+(\w+)", d, re.M))
         c = read("%s/%s/chacha_dispatch.h" % (top, OURS))
         self.hchacha = dict(re.findall(
             r"^AX86_HCHACHA_SIMD\((\w+), (\w+)\)", c, re.M))
@@ -117,7 +122,8 @@ class Policy:
             self.hchacha["sse2"] = m.group(1)
         for isa in LEVELS:
             for what, table in (("NH", self.nh), ("AES", self.aes),
-                                ("HChaCha", self.hchacha)):
+                                ("HChaCha", self.hchacha),
+                                ("Poly1305", self.poly)):
                 if isa not in table:
                     raise ModelError("the headers name no %s core for the "
                                      "%s variant" % (what, isa))
@@ -149,12 +155,26 @@ class Policy:
             return "sse2-dsum" if cpu.slow_paddq else "sse2"
         return core
 
+    @staticmethod
+    def poly_core(cpu, form):
+        """
+        adiantum_dispatch.h's Poly1305 of the one-go path: SSE2 where
+        mulq is slow.  Without AVX2 the glue takes that path only for
+        messages of up to 2048 bytes (AX86_FPU_SECTION_BYTES); this model
+        walks the one-go path at 4096 too, so there it keeps the scalar
+        core the sectioned path runs.
+        """
+        if form == "sse2_or_scalar" and cpu.slow_mul:
+            return "poly1305-emit-sse2"
+        return "poly1305-emit"
+
     def ours(self, cpu):
         isa = self.variant(cpu)
         return {"variant": isa, "stream": "chacha-" + isa,
                 "hchacha": "hchacha-" + self.hchacha[isa],
                 "nh": "nh-" + self.nh_core(cpu, self.nh[isa]),
-                "aes": self.aes_form(cpu, self.aes[isa])}
+                "aes": self.aes_form(cpu, self.aes[isa]),
+                "poly": self.poly_core(cpu, self.poly[isa])}
 
     @staticmethod
     def linux(cpu):
@@ -207,7 +227,7 @@ def hash_calls(side, cores, bulk):
         if len(msgs) > 4:
             raise ModelError("ours: L of %d bytes is not one Poly1305 call"
                              % bulk)
-        return nh + [call("ours", "poly1305-emit", 2 * len(msgs))]
+        return nh + [call("ours", one_go_poly(cores, bulk), 2 * len(msgs))]
     # crypto/nhpoly1305.c: each finished NH message's two blocks, the
     # unfinished last one's at final, then the emit
     out = []
@@ -220,10 +240,17 @@ def hash_calls(side, cores, bulk):
     return out + [call("linux", "poly1305-emit")]
 
 
-def tweak_calls(side):
+def one_go_poly(cores, bulk):
+    """Ours' Poly1305 core for an L of @bulk bytes (Policy.poly_core)."""
+    if bulk + 16 > 2048:
+        return "poly1305-emit"
+    return cores.get("poly", "poly1305-emit")
+
+
+def tweak_calls(side, cores=None, bulk=0):
     """H_T: Poly1305 of the header block and the 32-byte tweak."""
     if side == "ours":
-        return [call("ours", "poly1305-emit", 3)]
+        return [call("ours", one_go_poly(cores or {}, bulk), 3)]
     return [call("linux", "poly1305", 1), call("linux", "poly1305", 2),
             call("linux", "poly1305-emit")]
 
@@ -263,7 +290,7 @@ def message(side, cores, length, enc):
     bulk = length - 16
     h = hash_calls(side, cores, bulk)
     if side == "ours":
-        first = h[:-1] + tweak_calls(side) + h[-1:]
+        first = h[:-1] + tweak_calls(side, cores, bulk) + h[-1:]
     else:
         first = tweak_calls(side) + h
     before, after = middle_calls(side, cores, enc)
@@ -399,7 +426,8 @@ def all_loops():
 OURS_ASM = ["chacha-sse-x86_64.S", "chacha-avx2-x86_64.S",
             "hchacha-ssse3-x86_64.S", "hchacha-scalar-x86_64.S",
             "nh-sse2-x86_64.S", "nh-sse2-dsum-x86_64.S", "nh-avx2-x86_64.S",
-            "poly1305-x86_64.S", "aesni-x86_64.S", "aes-vperm-x86_64.S"]
+            "poly1305-x86_64.S", "poly1305-sse2-x86_64.S", "aesni-x86_64.S",
+            "aes-vperm-x86_64.S"]
 # our C that runs per message on the traced path, with the kernel's flags
 OURS_C = ["crypto/aes_ct.c"]
 # Linux 6.1's: assembly, and C with the kernel's flags (aes.c for the key

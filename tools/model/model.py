@@ -349,7 +349,7 @@ class Model:
         for n in MESSAGES:
             walk = {}
             for side, cores in (("ours", o), ("linux", li)):
-                calls = tweak_calls(side) + \
+                calls = tweak_calls(side, cores, n - 16) + \
                     2 * hash_calls(side, cores, n - 16)
                 walk[side] = tuple(c for c in calls
                                    if component(c) == "poly1305")

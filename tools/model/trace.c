@@ -153,6 +153,11 @@ static void ours_poly1305_emit(unsigned int nblocks)
 						nblocks, hash));
 }
 
+static void ours_poly1305_emit_sse2(unsigned int nblocks)
+{
+	TRACED(ax86_poly1305_emit_sse2(&poly_key, src, nblocks, hash));
+}
+
 #define OURS_AES(form, prefix)						\
 static void ours_aes_##form(unsigned int enc)				\
 {									\
@@ -238,6 +243,7 @@ static const struct job {
 	{ "ours", "hchacha-scalar", ours_hchacha_scalar, NULL },
 	{ "ours", "poly1305", ours_poly1305, NULL },
 	{ "ours", "poly1305-emit", ours_poly1305_emit, NULL },
+	{ "ours", "poly1305-emit-sse2", ours_poly1305_emit_sse2, NULL },
 	{ "ours", "aes-aesni", ours_aes_aesni, "aes" },
 	{ "ours", "aes-vperm", ours_aes_vperm, "ssse3" },
 	{ "ours", "aes-ct", ours_aes_ct, NULL },

@@ -119,6 +119,39 @@ static __always_inline void ax86_nh_avx512_or_avx2(const u32 *key,
 #define ax86_adiantum_nh(isa)	ax86_adiantum_nh_fn(AX86_ADIANTUM_NH_##isa)
 #define ax86_adiantum_nh_core(isa) ax86_adiantum_nh_name(AX86_ADIANTUM_NH_##isa)
 
+/* on where cpu_quirks.h's slow 64-bit multiply holds (isa.h) */
+AX86_CPU_SWITCH(ax86_poly_sse2_on);
+
+static __always_inline void
+ax86_poly1305_emit_sse2_or_scalar(const struct ax86_poly1305_key *key,
+				  const u8 *src, unsigned int nblocks,
+				  u8 out[16])
+{
+	/* a key the allocator left unaligned still works, slower */
+	if (ax86_on(ax86_poly_sse2_on) && !((unsigned long)key->lanes & 15))
+		ax86_poly1305_emit_sse2(key, src, nblocks, out);
+	else
+		ax86_poly1305_emit_scalar(key, src, nblocks, out);
+}
+
+/*
+ * The Poly1305 of the one-go path's hashes (H_T and each NHPoly1305 of
+ * L), per variant: every SIMD variant runs the form of the CPU, as with
+ * AES; the portable path the scalar one.  ax86_adiantum_poly(isa) is its
+ * function ax86_poly1305_emit_<form>.
+ */
+#define AX86_ADIANTUM_POLY_sse2		sse2_or_scalar
+#define AX86_ADIANTUM_POLY_ssse3	sse2_or_scalar
+#define AX86_ADIANTUM_POLY_avx		sse2_or_scalar
+#define AX86_ADIANTUM_POLY_avx2		sse2_or_scalar
+#define AX86_ADIANTUM_POLY_avx512vl	sse2_or_scalar
+#define AX86_ADIANTUM_POLY_avx512	sse2_or_scalar
+#define AX86_ADIANTUM_POLY_generic	scalar
+
+#define __ax86_poly_fn(form)		ax86_poly1305_emit_##form
+#define ax86_adiantum_poly_fn(form)	__ax86_poly_fn(form)
+#define ax86_adiantum_poly(isa)	ax86_adiantum_poly_fn(AX86_ADIANTUM_POLY_##isa)
+
 /* Step by step, for messages the glue cuts into several FPU sections */
 #define AX86_ADIANTUM_STEPS(isa)					\
 static __always_inline void						\
@@ -163,7 +196,7 @@ ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc,	\
 			    aes_fn, ax86_stream_##isa,			\
 			    ax86_hchacha_for_##isa,			\
-			    ax86_adiantum_nh(isa));			\
+			    ax86_adiantum_nh(isa), ax86_adiantum_poly(isa)); \
 }									\
 /* the same where ax86_adiantum_whole_ok(@len): the glue's one-go path */ \
 static __always_inline void						\
@@ -177,7 +210,8 @@ ax86_adiantum_crypt_whole_##isa(struct ax86_adiantum_work *w,		\
 	__ax86_adiantum_crypt(w, key, aes, dst, src, len, tweak, enc,	\
 			      aes_fn, ax86_stream_##isa,		\
 			      ax86_hchacha_for_##isa,			\
-			      ax86_adiantum_nh(isa), true);		\
+			      ax86_adiantum_nh(isa), ax86_adiantum_poly(isa), \
+			      true);					\
 }
 
 /* the portable cores, for the fallback when the FPU is not usable */

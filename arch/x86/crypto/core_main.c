@@ -27,6 +27,9 @@ AX86_EXPORT(ax86_short_nh_ymm_on);
 /* nh_dispatch.h: the CPUs that hash with NH's 32-bit sums */
 DEFINE_STATIC_KEY_FALSE(ax86_nh_dsum_on);
 AX86_EXPORT(ax86_nh_dsum_on);
+/* adiantum_dispatch.h: the CPUs that run Poly1305 in SSE2 */
+DEFINE_STATIC_KEY_FALSE(ax86_poly_sse2_on);
+AX86_EXPORT(ax86_poly_sse2_on);
 
 /*
  * The SIMD ChaCha cores' scratch (asm_cores.h), one per CPU, so that the
@@ -88,6 +91,8 @@ static int __init ax86_core_init(void)
 		static_branch_enable(&ax86_short_nh_ymm_on);
 	if (ax86_paddq_slow())
 		static_branch_enable(&ax86_nh_dsum_on);
+	if (ax86_mul64_slow())
+		static_branch_enable(&ax86_poly_sse2_on);
 	return 0;
 }
 

@@ -59,6 +59,21 @@ static const unsigned char ax86_slow_paddq_models[] = {
 };
 
 /*
+ * Intel family-6 models whose 64-bit multiply (mulq) is slow and whose
+ * 64-bit vector add is not: the in-order Atoms Bonnell and Saltwell
+ * (llvm's model: a mulq holds the multiplier 12 cycles, a pmuludq, two
+ * 32 x 32 -> 64 products, 2).  A Poly1305 block is nine mulq in
+ * poly1305-x86_64.S and 12.5 pmuludq in radix 2^26, so there Adiantum's
+ * one-go path runs poly1305-sse2-x86_64.S (every SIMD variant reads it,
+ * adiantum_dispatch.h).  Silvermont's mulq is slow too, but its paddq
+ * (above) makes the SSE2 form slower there than the scalar one.
+ */
+static const unsigned char ax86_slow_mul64_models[] = {
+	0x1c, 0x26,			/* Bonnell: Diamondville, Lincroft */
+	0x27, 0x35, 0x36,		/* Saltwell: Penwell, Cloverview, Cedarview */
+};
+
+/*
  * CPUs whose simple SIMD integer instructions take two cycles of latency
  * where a scalar add takes one: AMD family 0x1a (Zen 5).  Measured on an
  * EPYC of family 0x1a model 0x02 with chains of one instruction each:

@@ -161,6 +161,13 @@ static inline bool ax86_paddq_slow(void)
 				      ARRAY_SIZE(ax86_slow_paddq_models));
 }
 
+/* CPUs whose Poly1305 runs in SSE2 (cpu_quirks.h) */
+static inline bool ax86_mul64_slow(void)
+{
+	return ax86_boot_cpu_intel_in(ax86_slow_mul64_models,
+				      ARRAY_SIZE(ax86_slow_mul64_models));
+}
+
 /* CPUs whose zmm variant hashes short messages with the AVX2 NH */
 static inline bool ax86_short_nh_ymm(void)
 {

@@ -36,7 +36,10 @@ for b in $boots; do
 	bmode=$mode
 	case $b in
 	max)	cpu=max ;;		# SSE2, SSSE3, AVX2 (TCG has no AVX-512)
-	sse2)	cpu=qemu64 ;;		# SSE2 and SSE3 only: no SSSE3
+	# SSE2 and SSE3 only (no SSSE3, no AES-NI), named an Intel Bonnell
+	# (family 6 model 0x1c): the bitsliced AES and, as on Bonnell, the
+	# SSE2 Poly1305 of cpu_quirks.h's slow-mulq list, in every test
+	sse2)	cpu=qemu64,vendor=GenuineIntel,family=6,model=28 ;;
 	# AMD family 0x16 (Jaguar) with SSSE3 and AVX but no AVX2: the
 	# slow-pshufb ranking and the AVX variants serving (qemu64 with
 	# +xsave,+avx hangs 6.1 at boot under TCG; max without AVX2 does not);

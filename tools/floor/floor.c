@@ -34,7 +34,7 @@
 #define LOOP(name) u64 floor_##name(u64 n, const void *buf)
 LOOP(chacha_avx2); LOOP(chacha_ssse3); LOOP(chacha_sse2);
 LOOP(out_avx2); LOOP(out_sse); LOOP(nh_avx2); LOOP(nh_sse2);
-LOOP(fused_avx2);
+LOOP(fused_avx2); LOOP(aes_enc_chain); LOOP(aes_dec_chain);
 
 static _Alignas(64) u8 buf[8192];	/* 8 pairs of AVX2 batches */
 _Static_assert(sizeof(buf) >= 8 * 2 * 512, "core_parts() times 8 pairs");
@@ -215,6 +215,44 @@ static double aes_none(FILE *csv, const char *isa, bool dec)
 	return 16 * (o < x ? o : x);
 }
 
+static void vperm_chain(u8 block[16], bool dec)
+{
+	int i;
+
+	for (i = 0; i < CHAIN; i++)
+		if (dec)
+			ax86_aes_vperm_decrypt256(aes.dec, block, block);
+		else
+			ax86_aes_vperm_encrypt256(aes.enc, block, block);
+}
+
+/*
+ * The constant-time AES block of SSSE3 and up against its chain: the loop
+ * of its rounds' longest paths, our block chained (each one's input the
+ * last one's output, as in a message), make bench's median of the same,
+ * and aes-generic's median, which the block is measured against
+ */
+static void aes_vperm_floor(FILE *csv)
+{
+	int d;
+
+	printf("\naes without AES-NI, ssse3 and up (core cycles): chain loop, ours chained, ours and aes-generic in make bench\n");
+	for (d = 0; d < 2; d++) {
+		const char *alg = d ? "aes-decrypt" : "aes-encrypt";
+		double loop = d ? LOOP_CYCLES(aes_dec_chain) :
+				  LOOP_CYCLES(aes_enc_chain);
+		u8 block[16] = { 0 };
+		double ours = TIME(CHAIN, vperm_chain(block, d));
+		double o = 16 * bench_cpb(csv, "ours", alg, "ssse3", 16,
+					  "none");
+		double x = 16 * bench_cpb(csv, "linux-6.1", alg, "sse2", 16,
+					  "none");
+
+		printf("%-11s vperm chain %5.0f, ours %5.0f (÷chain %.2f), bench %5.0f (÷chain %.2f), aes-generic %5.0f\n",
+		       alg, loop, ours, ours / loop, o, o / loop, x);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned int lens[] = { 512, 4096 };
@@ -337,6 +375,7 @@ int main(int argc, char **argv)
 	printf("floor per unit: the loop, or our core where it is faster (the loop then is not minimal)\n");
 	printf("aes none: the AES block of the floor is the cheaper of ours and aes-generic (make bench's aes-encrypt and aes-decrypt rows)\n");
 	printf("linux÷floor: the most any code could gain over linux-6.1 here\n");
+	aes_vperm_floor(csv);
 	if (missing) {
 		fprintf(stderr, "floor: rows missing in %s: run make bench\n",
 			argv[1]);

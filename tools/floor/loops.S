@@ -24,9 +24,15 @@
  *	nh_sse2		NH of 16 bytes the same way, with SSE's copies
  *	fused_avx2	6 double rounds and 16 NH groups interleaved: 512
  *			bytes of ChaCha12 and of NH, as one fused pass would
+ *	aes_enc_chain	one AES-256 block of aes-vperm-x86_64.S, its chain
+ *	aes_dec_chain	only: 14 times the longest dependent path of a round
+ *			(encrypt: pandn, psrld, pxor, then a pshufb and a
+ *			pxor five times; decrypt: four times, one pxor more)
  *
  * Eight independent chains (or, for NH, sums fed by short chains) keep
- * enough operations ready every cycle that latency stays hidden.
+ * enough operations ready every cycle that latency stays hidden.  The AES
+ * loops are the other kind: one block is one chain, so its floor is the
+ * latency of that chain's operations, whatever the pipes could take.
  * @buf (4 KiB, 64-byte aligned) stands in for message, key and output.
  */
 #include <linux/linkage.h>
@@ -258,3 +264,39 @@ LOOP fused_avx2
 	NH_FUSED	32*\g
 .endr
 END_LOOP fused_avx2
+
+/*
+ * A vector-permute round's longest path (aes-vperm-x86_64.S): the split
+ * of the state into nibbles, j = i ^ k, then \n table lookups (pshufb,
+ * the state as the index), each followed by an XOR, then \tail more XORs
+ */
+.macro AES_PATH n, tail
+	pandn		%xmm9, %xmm0
+	psrld		$4, %xmm0
+	pxor		%xmm9, %xmm0
+.rept \n
+	pshufb		%xmm8, %xmm0
+	pxor		%xmm9, %xmm0
+.endr
+.rept \tail
+	pxor		%xmm9, %xmm0
+.endr
+.endm
+
+.macro AES_CHAIN name, n, tail
+SYM_FUNC_START(floor_\name)
+	movdqa		(%rsi), %xmm0
+	movdqa		16(%rsi), %xmm8
+	movdqa		32(%rsi), %xmm9
+.Lloop_\name:
+.rept 14
+	AES_PATH	\n, \tail
+.endr
+	dec		%rdi
+	jnz		.Lloop_\name
+	RET
+SYM_FUNC_END(floor_\name)
+.endm
+
+AES_CHAIN aes_enc_chain, 5, 0
+AES_CHAIN aes_dec_chain, 4, 1

@@ -239,24 +239,39 @@
  * One decryption round but the last: InvMixColumns (14 s_r + 11 s_r+1 +
  * 13 s_r+2 + 9 s_r+3) after InvShiftRows, in the frame: the 14s term
  * with the key unmoved, the three others each moved once by the frame's
- * \r1, \r2, \r3, side by side.
+ * \r1, \r2, \r3, side by side.  Eleven shuffles follow the inversion
+ * and only two pipes shuffle: in program order (which is the order the
+ * pipes take ready work in) first what has a move after it, the 14s term
+ * last.
  */
 .macro DEC_MIX i, r1, r2, r3
 	INVERT		\i
+	movdqa		.Ldec_m11_io(%rip), %xmm1
+	pshufb		%xmm2, %xmm1
+	movdqa		.Ldec_m13_io(%rip), %xmm4
+	pshufb		%xmm2, %xmm4
+	movdqa		.Ldec_m9_io(%rip), %xmm6
+	pshufb		%xmm2, %xmm6
+	movdqa		.Ldec_m11_jo(%rip), %xmm7
+	pshufb		%xmm3, %xmm7
+	pxor		%xmm7, %xmm1
+	pshufb		\r1(%rip), %xmm1
+	movdqa		.Ldec_m13_jo(%rip), %xmm7
+	pshufb		%xmm3, %xmm7
+	pxor		%xmm7, %xmm4
+	pshufb		\r2(%rip), %xmm4
+	movdqa		.Ldec_m9_jo(%rip), %xmm7
+	pshufb		%xmm3, %xmm7
+	pxor		%xmm7, %xmm6
+	pshufb		\r3(%rip), %xmm6
 	movdqa		.Ldec_m14_io(%rip), %xmm0
 	pshufb		%xmm2, %xmm0
 	pxor		%xmm5, %xmm0
-	movdqa		.Ldec_m14_jo(%rip), %xmm1
-	pshufb		%xmm3, %xmm1
-	pxor		%xmm1, %xmm0		/* 14 s ^ key */
-	OUT		.Ldec_m11, %xmm1, %xmm4
-	pshufb		\r1(%rip), %xmm1
-	OUT		.Ldec_m13, %xmm4, %xmm5
-	pshufb		\r2(%rip), %xmm4
-	OUT		.Ldec_m9, %xmm5, %xmm6
-	pshufb		\r3(%rip), %xmm5
+	movdqa		.Ldec_m14_jo(%rip), %xmm7
+	pshufb		%xmm3, %xmm7
+	pxor		%xmm7, %xmm0		/* 14 s ^ key */
 	pxor		%xmm1, %xmm0
-	pxor		%xmm5, %xmm4
+	pxor		%xmm6, %xmm4
 	pxor		%xmm4, %xmm0
 .endm
 

@@ -84,7 +84,7 @@ arch/x86/crypto/aes-vperm-x86_64.S|psrld		$4, %xmm1|psrld		$3, %xmm1|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Linv:	.byte 0x80, 0x01, 0x09|.Linv:	.byte 0x80, 0x01, 0x08|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Lak:	.byte 0x80,|.Lak:	.byte 0x00,|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|pshufb		\r2(%rip), %xmm4|pshufb		\r1(%rip), %xmm4|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|pshufb		\r3(%rip), %xmm6|pshufb		\r2(%rip), %xmm6|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|JO		.Ldec_m9, %xmm6, \r3|JO		.Ldec_m9, %xmm6, \r2|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|add		$0x40, %rax|add		$0x30, %rax|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|ROUND_KEY	0x10(%rdi), enc, .Lsr3|ROUND_KEY	0x10(%rdi), enc, .Lsr1|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lsr2(%rip), %xmm5|pshufb		.Lsr1(%rip), %xmm5|ssse3

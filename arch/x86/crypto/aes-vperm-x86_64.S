@@ -189,13 +189,23 @@
 	pxor		\i, %xmm3		/* jo */
 .endm
 
-/* \dst = \tab_io[io] ^ \tab_jo[jo]: a linear image of the inverse */
-.macro OUT tab, dst, t
+/*
+ * A linear image of the inverse is \tab_io[io] ^ \tab_jo[jo]: IO puts
+ * the first in \dst, JO adds the second (xmm7 is scratch), then moves
+ * \dst by \r if given.  Apart, so that a round can order its lookups.
+ */
+.macro IO tab, dst
 	movdqa		\tab\()_io(%rip), \dst
 	pshufb		%xmm2, \dst
-	movdqa		\tab\()_jo(%rip), \t
-	pshufb		%xmm3, \t
-	pxor		\t, \dst
+.endm
+
+.macro JO tab, dst, r
+	movdqa		\tab\()_jo(%rip), %xmm7
+	pshufb		%xmm3, %xmm7
+	pxor		%xmm7, \dst
+.ifnb \r
+	pshufb		\r(%rip), \dst
+.endif
 .endm
 
 /*
@@ -209,16 +219,10 @@
  */
 .macro ENC_MIX i, r1, r2
 	INVERT		\i
-	movdqa		.Lenc_s_io(%rip), %xmm0
-	pshufb		%xmm2, %xmm0
-	movdqa		.Lenc_s3_io(%rip), %xmm1
-	pshufb		%xmm2, %xmm1
-	movdqa		.Lenc_s_jo(%rip), %xmm4
-	pshufb		%xmm3, %xmm4
-	pxor		%xmm4, %xmm0		/* A */
-	movdqa		.Lenc_s3_jo(%rip), %xmm4
-	pshufb		%xmm3, %xmm4
-	pxor		%xmm4, %xmm1		/* B */
+	IO		.Lenc_s, %xmm0
+	IO		.Lenc_s3, %xmm1
+	JO		.Lenc_s, %xmm0		/* A */
+	JO		.Lenc_s3, %xmm1		/* B */
 	movdqa		%xmm0, %xmm4
 	pshufb		\r2(%rip), %xmm4
 	pxor		%xmm1, %xmm4		/* c */
@@ -246,30 +250,15 @@
  */
 .macro DEC_MIX i, r1, r2, r3
 	INVERT		\i
-	movdqa		.Ldec_m11_io(%rip), %xmm1
-	pshufb		%xmm2, %xmm1
-	movdqa		.Ldec_m13_io(%rip), %xmm4
-	pshufb		%xmm2, %xmm4
-	movdqa		.Ldec_m9_io(%rip), %xmm6
-	pshufb		%xmm2, %xmm6
-	movdqa		.Ldec_m11_jo(%rip), %xmm7
-	pshufb		%xmm3, %xmm7
-	pxor		%xmm7, %xmm1
-	pshufb		\r1(%rip), %xmm1
-	movdqa		.Ldec_m13_jo(%rip), %xmm7
-	pshufb		%xmm3, %xmm7
-	pxor		%xmm7, %xmm4
-	pshufb		\r2(%rip), %xmm4
-	movdqa		.Ldec_m9_jo(%rip), %xmm7
-	pshufb		%xmm3, %xmm7
-	pxor		%xmm7, %xmm6
-	pshufb		\r3(%rip), %xmm6
-	movdqa		.Ldec_m14_io(%rip), %xmm0
-	pshufb		%xmm2, %xmm0
+	IO		.Ldec_m11, %xmm1
+	IO		.Ldec_m13, %xmm4
+	IO		.Ldec_m9, %xmm6
+	JO		.Ldec_m11, %xmm1, \r1
+	JO		.Ldec_m13, %xmm4, \r2
+	JO		.Ldec_m9, %xmm6, \r3
+	IO		.Ldec_m14, %xmm0
 	pxor		%xmm5, %xmm0
-	movdqa		.Ldec_m14_jo(%rip), %xmm7
-	pshufb		%xmm3, %xmm7
-	pxor		%xmm7, %xmm0		/* 14 s ^ key */
+	JO		.Ldec_m14, %xmm0	/* 14 s ^ key */
 	pxor		%xmm1, %xmm0
 	pxor		%xmm6, %xmm4
 	pxor		%xmm4, %xmm0
@@ -300,13 +289,9 @@
 .macro LAST tab
 	SPLIT
 	INVERT		%xmm1
-	movdqa		\tab\()_io(%rip), %xmm0
-	pshufb		%xmm2, %xmm0
+	IO		\tab, %xmm0
 	pxor		%xmm5, %xmm0
-	movdqa		\tab\()_jo(%rip), %xmm1
-	pshufb		%xmm3, %xmm1
-	pxor		%xmm1, %xmm0
-	pshufb		.Lsr2(%rip), %xmm0
+	JO		\tab, %xmm0, .Lsr2
 .endm
 
 /* the block in xmm0 to (%rsi); every register that held data cleared */

@@ -254,7 +254,7 @@ variants_checks() {
 	check_variants adiantum_x86_chacha "chacha=" ""
 	check_variants adiantum_x86_nhpoly1305 "nh=" ""
 	check_variants adiantum_x86_adiantum \
-		"chacha= hchacha= nh= $aes" ""
+		"chacha= hchacha= nh= $aes poly=" ""
 	# without AES-NI: the vector-permute core on every variant where the
 	# CPU has SSSE3 (the sse2 variant too), else the portable C
 	f=/sys/module/adiantum_x86_adiantum/parameters/variants
@@ -268,6 +268,24 @@ variants_checks() {
 		else
 			pass "adiantum_x86_adiantum: variants: without AES-NI, $want on every variant ($(has_flag ssse3 && echo "the CPU has SSSE3" || echo "no SSSE3"))"
 		fi
+	fi
+	# cpu_quirks.h (slow 64-bit multiply): the SSE2 Poly1305 on Bonnell
+	# and Saltwell (Intel family 6, models 0x1c 0x26 0x27 0x35 0x36: the
+	# sse2 boot is one), the scalar one on every other CPU
+	want=poly=scalar
+	if grep -q "^vendor_id.*GenuineIntel" /proc/cpuinfo &&
+	   grep -q "^cpu family.*: 6$" /proc/cpuinfo; then
+		case $(awk '$1 == "model" && $2 == ":" { print $3; exit }' \
+			   /proc/cpuinfo) in
+		28|38|39|53|54)	want=poly=sse2 ;;
+		esac
+	fi
+	bad=$(awk -v w="$want" '$1 ~ /-ax86-/ &&
+		index($0, " " w " ") == 0 { print $1 }' "$f")
+	if [ -n "$bad" ]; then
+		fail "adiantum_x86_adiantum: variants: not $want: $bad"
+	else
+		pass "adiantum_x86_adiantum: variants: $want on every variant"
 	fi
 	for m in adiantum_x86_chacha adiantum_x86_nhpoly1305 \
 		 adiantum_x86_adiantum; do

@@ -152,6 +152,15 @@ static const char *ax86_adiantum_aes_form(void)
 	return "ct";
 }
 
+/*
+ * The one-go path's Poly1305 on every SIMD variant, for the variants
+ * parameter: the switch core_main.c sets at load (adiantum_dispatch.h)
+ */
+static const char *ax86_adiantum_poly_form(void)
+{
+	return ax86_on(ax86_poly_sse2_on) ? "sse2" : "scalar";
+}
+
 /* One variant's code: the cores of adiantum_dispatch.h and its AES */
 struct ax86_adiantum_ops {
 	void (*crypt)(struct ax86_adiantum_work *w,
@@ -769,13 +778,14 @@ static int ax86_adiantum_show_isa(char *buf, int len, enum ax86_isa isa)
 	for (i = 0; i < ALGS_PER_ISA; i++) {
 		alg = &ax86_adiantum_algs[isa][i];
 		len = ax86_emit(buf, len,
-				"%s %d chacha=%s hchacha=%s nh=%s aes=%s rank=%s\n",
+				"%s %d chacha=%s hchacha=%s nh=%s aes=%s poly=%s rank=%s\n",
 				alg->base.cra_driver_name,
 				alg->base.cra_priority,
 				ax86_adiantum_variants[isa].chacha(),
 				ax86_adiantum_variants[isa].hchacha(),
 				ax86_adiantum_variants[isa].nh,
 				ax86_adiantum_aes_form(),
+				ax86_adiantum_poly_form(),
 				ax86_rank_reason(isa));
 	}
 	return len;

@@ -58,7 +58,7 @@ KBUILD_MODS := $(shell sed -n \
 KBUILD_OPTS := $(foreach m,$(KBUILD_MODS),$(firstword $(subst :, ,$(m)))=m)
 MODULES := $(foreach m,$(KBUILD_MODS),$(lastword $(subst :, ,$(m))))
 
-.PHONY: all modules clean check check-unit check-mutants check-kbuild \
+.PHONY: all modules clean check check-unit check-mutants check-aesgen check-kbuild \
 	check-auto-init check-install check-vm demo install tool deps bench
 
 all: modules
@@ -92,6 +92,7 @@ $(TESTMGR): | $(BUILD)
 # PASS/FAIL/SKIP lines that tests/summarize.sh counts.
 UNIT_RUN = tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS)
 MUTANTS_RUN = tests/mutants.sh $(BUILD) $(TESTMGR)
+AESGEN_RUN = python3 tools/aesgen/aesgen.py check
 KBUILD_RUN = tests/kbuild-objects.sh Kbuild; tests/compat-range.sh
 AUTO_INIT_RUN = tests/auto-init.sh $(VM_KVER) $(BUILD)/auto-init $(KBUILD_OPTS)
 INSTALL_RUN = tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) \
@@ -103,6 +104,10 @@ check-unit: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
 # each mutant breaks one instruction; the unit tests must notice
 check-mutants: $(TESTMGR)
 	$(MUTANTS_RUN) | tests/summarize.sh
+
+# the constant-time AES's tables and circuits are tools/aesgen's output
+check-aesgen:
+	$(AESGEN_RUN) | tests/summarize.sh
 
 # no object linked into two modules; compat.h refuses kernels out of range
 check-kbuild:
@@ -167,7 +172,7 @@ check-vm: check-matrix
 
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
-CHECK_RUNS := STYLE_RUN UNIT_RUN CT_RUN MUTANTS_RUN KBUILD_RUN \
+CHECK_RUNS := STYLE_RUN UNIT_RUN CT_RUN MUTANTS_RUN AESGEN_RUN KBUILD_RUN \
 	      AUTO_INIT_RUN OBJTOOL_RUN STACK_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \

@@ -130,6 +130,8 @@ crypto/adiantum.h|(u64)bulk * 8|(u64)bulk * 4
 crypto/adiantum.h|poly(&key->tweak, msg, sizeof(msg) / AX86_POLY1305_BLOCK_SIZE, out);|poly(&key->tweak, msg, sizeof(msg) / AX86_POLY1305_BLOCK_SIZE - 1, out);
 crypto/nhpoly1305_kat.h|0x8c, 0x95, 0xdb|0x8c, 0x95, 0xda
 arch/x86/crypto/cpu_quirks.h|AMD_FAMILY	0x1a|AMD_FAMILY	0x19
+arch/x86/crypto/cpu_quirks.h|(model >= 0xa0 && model <= 0xaf)|(model >= 0xa1 && model <= 0xaf)
+arch/x86/crypto/cpu_quirks.h|return amd && family == 0x19 &&|return family == 0x19 &&
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? "scalar" : #core|ax86_slow_chains() ? #core : "scalar"
 arch/x86/crypto/chacha_dispatch.h|AX86_HCHACHA_SIMD(avx512, avx512vl)|AX86_HCHACHA_SIMD(avx512, ssse3)
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? #isa "-pairs" : #isa;|ax86_slow_chains() ? #isa : #isa "-pairs";

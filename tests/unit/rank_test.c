@@ -253,9 +253,53 @@ static void test_simd_latency_rule(void)
 		    ARRAY_SIZE(c));
 }
 
+/* cpu_quirks.h, the SSE2 Poly1305 rule: Bonnell, Saltwell and Zen 4 */
+static void test_poly_sse2_rule(void)
+{
+	static const struct {
+		bool intel, amd;
+		unsigned int family, model;
+		bool want;
+	} c[] = {
+		{ true, false, 6, 0x1c, true },		/* Bonnell */
+		{ true, false, 6, 0x36, true },		/* Saltwell */
+		{ true, false, 6, 0x37, false },	/* Silvermont */
+		{ true, false, 6, 0xcf, false },
+		{ true, false, 0x19, 0x11, false },
+		{ false, true, 0x19, 0x11, true },	/* Zen 4: Genoa */
+		{ false, true, 0x19, 0x10, true },
+		{ false, true, 0x19, 0x1f, true },
+		{ false, true, 0x19, 0x61, true },	/* Raphael */
+		{ false, true, 0x19, 0x74, true },	/* Phoenix */
+		{ false, true, 0x19, 0xa0, true },	/* Bergamo */
+		{ false, true, 0x19, 0x01, false },	/* Zen 3: Milan */
+		{ false, true, 0x19, 0x21, false },	/* Vermeer */
+		{ false, true, 0x19, 0x50, false },	/* Cezanne */
+		{ false, true, 0x19, 0x80, false },
+		{ false, true, 0x1a, 0x02, false },	/* Zen 5 */
+		{ false, true, 0x17, 0x31, false },	/* Zen 2 */
+		{ false, true, 0x16, 0x00, false },	/* Jaguar */
+		{ false, true, 6, 0x1c, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++)
+		if (ax86_poly_sse2_cpu(c[i].intel, c[i].amd, c[i].family,
+				       c[i].model) != c[i].want) {
+			report_fail("poly-sse2-rule", "%s family %#x model %#x: %d",
+				    c[i].intel ? "Intel" : c[i].amd ? "AMD" :
+				    "other", c[i].family, c[i].model,
+				    !c[i].want);
+			return;
+		}
+	report_pass("poly-sse2-rule", "%zu CPUs: SSE2 Poly1305 on Bonnell, Saltwell and Zen 4 only",
+		    ARRAY_SIZE(c));
+}
+
 void test_rank(void)
 {
 	test_simd_latency_rule();
+	test_poly_sse2_rule();
 	test_rank_rule();
 	test_core_names();
 }

@@ -269,15 +269,23 @@ variants_checks() {
 			pass "adiantum_x86_adiantum: variants: without AES-NI, $want on every variant ($(has_flag ssse3 && echo "the CPU has SSSE3" || echo "no SSSE3"))"
 		fi
 	fi
-	# cpu_quirks.h (slow 64-bit multiply): the SSE2 Poly1305 on Bonnell
-	# and Saltwell (Intel family 6, models 0x1c 0x26 0x27 0x35 0x36: the
-	# sse2 boot is one), the scalar one on every other CPU
+	# cpu_quirks.h: the SSE2 Poly1305 on Bonnell and Saltwell (Intel
+	# family 6, models 0x1c 0x26 0x27 0x35 0x36: the sse2 boot is one)
+	# and on Zen 4 (AMD family 0x19, models 0x10-0x1f 0x60-0x7f
+	# 0xa0-0xaf: the zen4 boot), the scalar one on every other CPU
 	want=poly=scalar
+	model=$(awk '$1 == "model" && $2 == ":" { print $3; exit }' \
+		/proc/cpuinfo)
 	if grep -q "^vendor_id.*GenuineIntel" /proc/cpuinfo &&
 	   grep -q "^cpu family.*: 6$" /proc/cpuinfo; then
-		case $(awk '$1 == "model" && $2 == ":" { print $3; exit }' \
-			   /proc/cpuinfo) in
+		case $model in
 		28|38|39|53|54)	want=poly=sse2 ;;
+		esac
+	elif grep -q "^vendor_id.*AuthenticAMD" /proc/cpuinfo &&
+	     grep -q "^cpu family.*: 25$" /proc/cpuinfo; then
+		case $model in
+		1[6-9]|2[0-9]|3[01]|9[6-9]|1[01][0-9]|12[0-7]|16[0-9]|17[0-5])
+			want=poly=sse2 ;;
 		esac
 	fi
 	bad=$(awk -v w="$want" '$1 ~ /-ax86-/ &&
@@ -417,12 +425,14 @@ slow_pshufb_checks() {
 	dmesg_clean
 }
 
-# The "zen5" boot: an AMD family 0x1a CPU, as cpu_quirks.h names
-# it.  Every variant takes the scalar HChaCha there (variants_checks
-# checks the lines say so) and the ChaCha cores run two batches at once,
-# and the drivers still give the reference's bytes (the tool's check and
-# fuzz) and the template's (dm-crypt).
-simd_latency2_checks() {
+# The boots named for one rule of cpu_quirks.h: "zen5", an AMD family
+# 0x1a CPU (every variant takes the scalar HChaCha and the ChaCha cores
+# run two batches at once), and "zen4", AMD family 0x19 model 0x11 (the
+# SSE2 Poly1305 on the one-go path).  variants_checks checks the lines
+# name those cores; the drivers still give the reference's bytes (the
+# tool's check and fuzz) and the template's (dm-crypt, 4 KiB sectors,
+# which the one-go path serves).
+cpu_rule_checks() {
 	load_modules
 	check_registered
 	variants_checks

@@ -8,7 +8,8 @@
 #   ax86.fuzz=N      fuzz cases per driver
 #   ax86.mode=demo   the demo instead of the tests
 #   ax86.mode=slow-pshufb   only the ranking checks of a slow-pshufb CPU
-#   ax86.mode=simd-latency2   only the HChaCha checks of a Zen 5 CPU
+#   ax86.mode=cpu-rule   only the cores checks of a CPU one rule of
+#                        cpu_quirks.h names (the zen5 and zen4 boots)
 export PATH=/sbin:/bin
 export DM_DISABLE_UDEV=1
 
@@ -47,8 +48,8 @@ if [ "$MODE" = demo ]; then
 	demo
 elif [ "$MODE" = slow-pshufb ]; then
 	slow_pshufb_checks
-elif [ "$MODE" = simd-latency2 ]; then
-	simd_latency2_checks
+elif [ "$MODE" = cpu-rule ]; then
+	cpu_rule_checks
 elif [ "${MODE#secureboot}" != "$MODE" ]; then
 	secureboot_checks
 else

@@ -49,7 +49,10 @@ for b in $boots; do
 		[ "$mode" = test ] && bmode=slow-pshufb ;;
 	# AMD family 0x1a (Zen 5): the scalar HChaCha serves every variant
 	zen5)	cpu=max,vendor=AuthenticAMD,family=26,model=2
-		[ "$mode" = test ] && bmode=simd-latency2 ;;
+		[ "$mode" = test ] && bmode="cpu-rule" ;;
+	# AMD family 0x19 model 0x11 (Zen 4): the SSE2 Poly1305 serves
+	zen4)	cpu=max,vendor=AuthenticAMD,family=25,model=17
+		[ "$mode" = test ] && bmode="cpu-rule" ;;
 	*)	echo "FAIL unknown boot $b"; continue ;;
 	esac
 	name=${TAG:-}$b

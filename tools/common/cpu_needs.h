@@ -63,6 +63,26 @@ static inline bool cpu_simd_latency2(void)
 	return ax86_simd_latency2_cpu(amd, family);
 }
 
+/*
+ * cpu_quirks.h's SSE2 Poly1305 rule on this CPU, with family and model
+ * as the kernel computes them (the extended fields from family 6 and 0xf)
+ */
+static inline bool cpu_poly_sse2(void)
+{
+	unsigned int a, b, c, d, family, model;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return false;
+	family = (a >> 8) & 0xf;
+	model = (a >> 4) & 0xf;
+	if (family == 6 || family == 0xf)
+		model |= ((a >> 16) & 0xf) << 4;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	return ax86_poly_sse2_cpu(cpu_vendor_is("GenuineIntel"),
+				  cpu_vendor_is("AuthenticAMD"), family, model);
+}
+
 /* cpu_quirks.h's short-message NH rule on this CPU, as the kernel's */
 static inline bool cpu_short_nh_ymm(void)
 {

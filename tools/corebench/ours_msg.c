@@ -80,11 +80,12 @@ const char *cb_build_flags(void)
 #endif
 }
 
-/* this file's copy of the HChaCha choice (chacha_dispatch.h) */
-void ours_init(bool slow_simd_chains, bool short_nh_ymm)
+/* this file's copies of the CPU switches the glue sets at load */
+void ours_init(bool slow_simd_chains, bool short_nh_ymm, bool poly_sse2)
 {
 	ax86_slow_simd_chains = slow_simd_chains;
 	ax86_short_nh_ymm_on = short_nh_ymm;
+	ax86_poly_sse2_on = poly_sse2;
 }
 
 static struct ours_aes ours_aes_keys[CB_NR_AES];

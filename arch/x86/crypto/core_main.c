@@ -91,7 +91,7 @@ static int __init ax86_core_init(void)
 		static_branch_enable(&ax86_short_nh_ymm_on);
 	if (ax86_paddq_slow())
 		static_branch_enable(&ax86_nh_dsum_on);
-	if (ax86_mul64_slow())
+	if (ax86_poly_sse2())
 		static_branch_enable(&ax86_poly_sse2_on);
 	return 0;
 }

@@ -162,10 +162,11 @@ static inline bool ax86_paddq_slow(void)
 }
 
 /* CPUs whose Poly1305 runs in SSE2 (cpu_quirks.h) */
-static inline bool ax86_mul64_slow(void)
+static inline bool ax86_poly_sse2(void)
 {
-	return ax86_boot_cpu_intel_in(ax86_slow_mul64_models,
-				      ARRAY_SIZE(ax86_slow_mul64_models));
+	return ax86_poly_sse2_cpu(boot_cpu_data.x86_vendor == X86_VENDOR_INTEL,
+				  boot_cpu_data.x86_vendor == X86_VENDOR_AMD,
+				  boot_cpu_data.x86, boot_cpu_data.x86_model);
 }
 
 /* CPUs whose zmm variant hashes short messages with the AVX2 NH */

@@ -58,8 +58,8 @@ KBUILD_MODS := $(shell sed -n \
 KBUILD_OPTS := $(foreach m,$(KBUILD_MODS),$(firstword $(subst :, ,$(m)))=m)
 MODULES := $(foreach m,$(KBUILD_MODS),$(lastword $(subst :, ,$(m))))
 
-.PHONY: all modules clean check check-unit check-mutants check-aesgen check-kbuild \
-	check-auto-init check-install check-vm demo install tool deps bench
+.PHONY: all modules clean check check-unit check-mutants check-aesgen \
+	check-kbuild check-auto-init check-install check-vm demo install tool deps bench
 
 all: modules
 

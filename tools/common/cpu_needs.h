@@ -49,37 +49,43 @@ static inline bool cpu_vendor_is(const char *vendor)
 	return !memcmp(regs, vendor, sizeof(regs));
 }
 
+/*
+ * This CPU's family and model as the kernel computes them (x86_family(),
+ * x86_model()): the extended family from 0xf, the extended model from
+ * family 6 up.  False if cpuid has no leaf 1.
+ */
+static inline bool cpu_family_model(unsigned int *family,
+				    unsigned int *model)
+{
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return false;
+	*family = (a >> 8) & 0xf;
+	if (*family == 0xf)
+		*family += (a >> 20) & 0xff;
+	*model = (a >> 4) & 0xf;
+	if (*family >= 6)
+		*model += ((a >> 16) & 0xf) << 4;
+	return true;
+}
+
 /* cpu_quirks.h's SIMD latency rule on this CPU, as the kernel applies it */
 static inline bool cpu_simd_latency2(void)
 {
-	unsigned int a, b, c, d, family;
-	bool amd = cpu_vendor_is("AuthenticAMD");
+	unsigned int family, model;
 
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return false;
-	family = (a >> 8) & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	return ax86_simd_latency2_cpu(amd, family);
+	return cpu_family_model(&family, &model) &&
+	       ax86_simd_latency2_cpu(cpu_vendor_is("AuthenticAMD"), family);
 }
 
-/*
- * cpu_quirks.h's SSE2 Poly1305 rule on this CPU, with family and model
- * as the kernel computes them (the extended fields from family 6 and 0xf)
- */
+/* cpu_quirks.h's SSE2 Poly1305 rule on this CPU, as the kernel applies it */
 static inline bool cpu_poly_sse2(void)
 {
-	unsigned int a, b, c, d, family, model;
+	unsigned int family, model;
 
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return false;
-	family = (a >> 8) & 0xf;
-	model = (a >> 4) & 0xf;
-	if (family == 6 || family == 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	return ax86_poly_sse2_cpu(cpu_vendor_is("GenuineIntel"),
+	return cpu_family_model(&family, &model) &&
+	       ax86_poly_sse2_cpu(cpu_vendor_is("GenuineIntel"),
 				  cpu_vendor_is("AuthenticAMD"), family, model);
 }
 

@@ -102,12 +102,13 @@ static void hchacha_chain(ax86_hchacha_fn hchacha)
 	}
 }
 
-static void aes_chain(u8 block[16])
+/* @block: one of adiantum_dispatch.h's AES blocks, on the key aes */
+static void aes_chain(ax86_aes_fn block_fn, u8 block[16], bool enc)
 {
 	int i;
 
 	for (i = 0; i < CHAIN; i++)
-		ax86_aesni_block(&aes, block, block, true);
+		block_fn(&aes, block, block, enc);
 }
 
 static void poly_chain(struct ax86_poly1305_state *ps)
@@ -144,7 +145,7 @@ static void core_parts(struct isa_parts *p, const char *core,
 	p->core_call = r2 - nb * (p->core_dround + p->core_out);
 	p->core_nh16 = TIME(64, nh(nhkey, buf, 1024, h));
 	p->hchacha = TIME(CHAIN, hchacha_chain(hchacha));
-	p->aes = TIME(CHAIN, aes_chain(h));
+	p->aes = TIME(CHAIN, aes_chain(ax86_aesni_block, h, true));
 	ax86_poly1305_init(&ps);
 	p->poly2 = TIME(CHAIN, poly_chain(&ps));
 }
@@ -215,17 +216,6 @@ static double aes_none(FILE *csv, const char *isa, bool dec)
 	return 16 * (o < x ? o : x);
 }
 
-static void vperm_chain(u8 block[16], bool dec)
-{
-	int i;
-
-	for (i = 0; i < CHAIN; i++)
-		if (dec)
-			ax86_aes_vperm_decrypt256(aes.dec, block, block);
-		else
-			ax86_aes_vperm_encrypt256(aes.enc, block, block);
-}
-
 /*
  * The constant-time AES block of SSSE3 and up against its chain: the loop
  * of its rounds' longest paths, our block chained (each one's input the
@@ -242,7 +232,8 @@ static void aes_vperm_floor(FILE *csv)
 		double loop = d ? LOOP_CYCLES(aes_dec_chain) :
 				  LOOP_CYCLES(aes_enc_chain);
 		u8 block[16] = { 0 };
-		double ours = TIME(CHAIN, vperm_chain(block, d));
+		double ours = TIME(CHAIN, aes_chain(ax86_aes_vperm_block,
+						    block, !d));
 		double o = 16 * bench_cpb(csv, "ours", alg, "ssse3", 16,
 					  "none");
 		double x = 16 * bench_cpb(csv, "linux-6.1", alg, "sse2", 16,

@@ -77,8 +77,9 @@ void test_dispatch(void)
 			rng_fill(&r, in, len);
 			memcpy(st_b, st_a, sizeof(st_a));
 			ax86_chacha_crypt(st_a, want, in, len, rounds);
-			/* both choices of chacha_dispatch.h for slow chains */
+			/* both choices of each of chacha_dispatch.h's switches */
 			ax86_slow_simd_chains = n & 2;
+			ax86_stream_pairs_on = n & 4;
 			streams[i].stream(st_b, got, in, len, rounds);
 			if (memcmp(want, got, len) || st_a[12] != st_b[12])
 				snprintf(err, sizeof(err),
@@ -93,6 +94,7 @@ void test_dispatch(void)
 					 " (slow chains)" : "");
 		}
 		ax86_slow_simd_chains = false;
+		ax86_stream_pairs_on = false;
 		if (err[0])
 			report_fail(group, "case %u: %s", n - 1, err);
 		else

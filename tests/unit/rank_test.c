@@ -158,8 +158,8 @@ static const char *nh_name_err(const char *isa, const char *name,
 
 /*
  * the names the variants parameter shows, per variant: the ChaCha core
- * (c; cs where SIMD chains are slow), the HChaCha (h; the scalar core
- * wherever the chains are slow) and the NH
+ * (c; cs on the CPUs of the pairs rule), the HChaCha (h; the scalar core
+ * wherever SIMD chains are slow) and the NH
  */
 #define NAMES(isa, c, cs, h, nh) {					\
 	#isa, ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
@@ -174,7 +174,7 @@ static void test_core_names(void)
 		const char *(*hchacha)(void);
 		const char *nh;
 		ax86_nh_fn nh_fn;
-		const char *want_chacha, *want_chacha_slow, *want_hchacha;
+		const char *want_chacha, *want_chacha_pairs, *want_hchacha;
 		const char *want_nh;
 	} v[] = {
 		NAMES(sse2, "sse2", "sse2-pairs", "scalar", "sse2_or_dsum"),
@@ -189,14 +189,17 @@ static void test_core_names(void)
 	unsigned int i;
 	int bad = 0;
 
-	for (i = 0; i < 2 * ARRAY_SIZE(v); i++) {
+	/* the two switches each way: Zen 5 has both, Zen 4 the pairs */
+	for (i = 0; i < 4 * ARRAY_SIZE(v); i++) {
 		unsigned int k = i % ARRAY_SIZE(v);
-		bool slow = i >= ARRAY_SIZE(v);
-		const char *want_c = slow ? v[k].want_chacha_slow :
-					    v[k].want_chacha;
+		bool slow = (i / ARRAY_SIZE(v)) & 1;
+		bool pairs = (i / ARRAY_SIZE(v)) & 2;
+		const char *want_c = pairs ? v[k].want_chacha_pairs :
+					     v[k].want_chacha;
 		const char *want_h = slow ? "scalar" : v[k].want_hchacha;
 
 		ax86_slow_simd_chains = slow;
+		ax86_stream_pairs_on = pairs;
 		err = nh_name_err(v[k].isa, v[k].nh, v[k].nh_fn);
 		if (*err) {
 			report_fail("core-names", "%s", err);
@@ -205,14 +208,16 @@ static void test_core_names(void)
 			   strcmp(v[k].hchacha(), want_h) ||
 			   strcmp(v[k].nh, v[k].want_nh)) {
 			report_fail("core-names",
-				    "%s%s: chacha=%s hchacha=%s nh=%s, want %s %s %s",
+				    "%s%s%s: chacha=%s hchacha=%s nh=%s, want %s %s %s",
 				    v[k].isa, slow ? " (slow chains)" : "",
+				    pairs ? " (pairs)" : "",
 				    v[k].chacha(), v[k].hchacha(), v[k].nh,
 				    want_c, want_h, v[k].want_nh);
 			bad = 1;
 		}
 	}
 	ax86_slow_simd_chains = false;
+	ax86_stream_pairs_on = false;
 	err = nh_name_err("generic", ax86_adiantum_nh_core(generic),
 			  ax86_adiantum_nh(generic));
 	if (*err) {
@@ -221,7 +226,7 @@ static void test_core_names(void)
 	}
 	if (!bad)
 		report_pass("core-names",
-			    "%zu variants, chains fast and slow: each names its cores, nh= the NH it calls",
+			    "%zu variants, chains fast and slow, pairs or not: each names its cores, nh= the NH it calls",
 			    ARRAY_SIZE(v));
 }
 
@@ -250,6 +255,50 @@ static void test_simd_latency_rule(void)
 			return;
 		}
 	report_pass("simd-latency-rule", "%zu CPUs: scalar HChaCha on Zen 5 only",
+		    ARRAY_SIZE(c));
+}
+
+/* cpu_quirks.h, the ChaCha pairs rule: Zen 5 and Zen 4 */
+static void test_stream_pairs_rule(void)
+{
+	static const struct {
+		bool amd;
+		unsigned int family, model;
+		bool want;
+	} c[] = {
+		{ true, 0x1a, 0x02, true },	/* Zen 5: Turin */
+		{ true, 0x1a, 0x44, true },	/* Granite Ridge */
+		{ true, 0x19, 0x11, true },	/* Zen 4: Genoa */
+		{ true, 0x19, 0x10, true },
+		{ true, 0x19, 0x1f, true },
+		{ true, 0x19, 0x61, true },	/* Raphael */
+		{ true, 0x19, 0x74, true },	/* Phoenix */
+		{ true, 0x19, 0xa0, true },	/* Bergamo */
+		{ true, 0x19, 0xaf, true },
+		{ true, 0x19, 0x01, false },	/* Zen 3: Milan */
+		{ true, 0x19, 0x21, false },	/* Vermeer */
+		{ true, 0x19, 0x50, false },	/* Cezanne */
+		{ true, 0x19, 0x5f, false },
+		{ true, 0x19, 0x80, false },
+		{ true, 0x19, 0xb0, false },
+		{ true, 0x17, 0x31, false },	/* Zen 2 */
+		{ true, 0x16, 0x00, false },	/* Jaguar */
+		{ false, 0x19, 0x11, false },
+		{ false, 0x1a, 0x02, false },
+		{ false, 6, 0xcf, false },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++)
+		if (ax86_stream_pairs_cpu(c[i].amd, c[i].family, c[i].model) !=
+		    c[i].want) {
+			report_fail("stream-pairs-rule",
+				    "%s family %#x model %#x: %d",
+				    c[i].amd ? "AMD" : "other", c[i].family,
+				    c[i].model, !c[i].want);
+			return;
+		}
+	report_pass("stream-pairs-rule", "%zu CPUs: the paired ChaCha cores on Zen 5 and Zen 4 only",
 		    ARRAY_SIZE(c));
 }
 
@@ -299,6 +348,7 @@ static void test_poly_sse2_rule(void)
 void test_rank(void)
 {
 	test_simd_latency_rule();
+	test_stream_pairs_rule();
 	test_poly_sse2_rule();
 	test_rank_rule();
 	test_core_names();

@@ -274,6 +274,7 @@ variants_checks() {
 	# and on Zen 4 (AMD family 0x19, models 0x10-0x1f 0x60-0x7f
 	# 0xa0-0xaf: the zen4 boot), the scalar one on every other CPU
 	want=poly=scalar
+	zen4=
 	model=$(awk '$1 == "model" && $2 == ":" { print $3; exit }' \
 		/proc/cpuinfo)
 	if grep -q "^vendor_id.*GenuineIntel" /proc/cpuinfo &&
@@ -285,7 +286,7 @@ variants_checks() {
 	     grep -q "^cpu family.*: 25$" /proc/cpuinfo; then
 		case $model in
 		1[6-9]|2[0-9]|3[01]|9[6-9]|1[01][0-9]|12[0-7]|16[0-9]|17[0-5])
-			want=poly=sse2 ;;
+			want=poly=sse2 zen4=1 ;;
 		esac
 	fi
 	bad=$(awk -v w="$want" '$1 ~ /-ax86-/ &&
@@ -336,18 +337,20 @@ variants_checks() {
 		else
 			pass "$m: variants: all $n lines past sse2 say hchacha=$want ($want512 from avx512vl up)"
 		fi
-		# the paired ChaCha cores there too (the ymm AVX-512VL core has
-		# none), and nowhere else
-		if [ $want = scalar ]; then
+		# cpu_quirks.h (pairs): the paired ChaCha cores there and on
+		# Zen 4 (the ymm AVX-512VL core has none), and nowhere else
+		pairs=
+		[ $want = scalar ] || [ -n "$zen4" ] && pairs=1
+		if [ -n "$pairs" ]; then
 			odd=$(grep -v -- "-ax86-avx512vl " "$f" | grep " chacha=" |
 				grep -v " chacha=[a-z0-9]*-pairs ")
 		else
 			odd=$(grep " chacha=[a-z0-9]*-pairs " "$f")
 		fi
 		if [ -n "$odd" ]; then
-			fail "$m: variants: chacha= $([ $want = scalar ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
+			fail "$m: variants: chacha= $([ -n "$pairs" ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
 		else
-			pass "$m: variants: the paired ChaCha cores $([ $want = scalar ] && echo "serve" || echo "do not serve") here"
+			pass "$m: variants: the paired ChaCha cores $([ -n "$pairs" ] && echo "serve" || echo "do not serve") here"
 		fi
 	done
 	check_status_cores
@@ -428,7 +431,8 @@ slow_pshufb_checks() {
 # The boots named for one rule of cpu_quirks.h: "zen5", an AMD family
 # 0x1a CPU (every variant takes the scalar HChaCha and the ChaCha cores
 # run two batches at once), and "zen4", AMD family 0x19 model 0x11 (the
-# SSE2 Poly1305 on the one-go path).  variants_checks checks the lines
+# SSE2 Poly1305 on the one-go path, the ChaCha cores in pairs, the SIMD
+# HChaCha).  variants_checks checks the lines
 # name those cores; the drivers still give the reference's bytes (the
 # tool's check and fuzz) and the template's (dm-crypt, 4 KiB sectors,
 # which the one-go path serves).

@@ -87,7 +87,8 @@ OURS_DECL(avx);
 OURS_DECL(avx2);
 OURS_DECL(avx512vl);
 OURS_DECL(avx512);
-void ours_init(bool slow_simd_chains, bool short_nh_ymm, bool poly_sse2);
+void ours_init(bool slow_simd_chains, bool stream_pairs, bool short_nh_ymm,
+	       bool poly_sse2);
 const char *cb_build_flags(void);	/* which flags ours_msg.c had */
 int ours_aes_setkey(const u8 raw[32], bool have_aesni);
 const void *ours_aes_key(enum cb_aes aes);

@@ -79,8 +79,8 @@ static const unsigned char ax86_slow_mul64_models[] = {
  * EPYC of family 0x1a model 0x02 with chains of one instruction each:
  * paddd, pshufb, vpaddd, vpxor, vpslld, vprold, on xmm, ymm and zmm, all
  * 2 cycles.  A long chain of dependent steps is faster there in
- * general-purpose registers: the scalar HChaCha, and the ChaCha cores
- * running two batches at once (chacha_dispatch.h).
+ * general-purpose registers: the scalar HChaCha (chacha_dispatch.h); and
+ * the ChaCha cores run two batches at once (ax86_stream_pairs_cpu()).
  */
 #define AX86_SIMD_LATENCY2_AMD_FAMILY	0x1a	/* Zen 5 */
 
@@ -131,7 +131,8 @@ static inline bool ax86_intel_fam6_in(bool intel, unsigned int family,
  * with the switch off and on, 8 runs of each alternating (2026-12-03):
  * the median ratio to Linux of every whole-message row of every SIMD
  * variant, 512 bytes and 4 KiB, 1-2% higher with it.  Zen 3 (the same
- * family) and Zen 5 were not measured: they keep the scalar one.
+ * family) and Zen 5 were not measured: they keep the scalar one.  The
+ * ChaCha cores' pairs rule (below) names Zen 4 too.
  */
 static inline bool ax86_zen4_cpu(bool amd, unsigned int family,
 				 unsigned int model)
@@ -140,6 +141,24 @@ static inline bool ax86_zen4_cpu(bool amd, unsigned int family,
 	       ((model >= 0x10 && model <= 0x1f) ||
 		(model >= 0x60 && model <= 0x7f) ||
 		(model >= 0xa0 && model <= 0xaf));
+}
+
+/*
+ * CPUs whose ChaCha cores run two batches at once (chacha_dispatch.h):
+ * those of the SIMD latency rule, and Zen 4.  On Zen 4 a simple SIMD step
+ * takes one cycle, yet the four chains of one batch's half round, 16
+ * cycles long each, cannot keep its pipes busy: family 25 model 17, 4 KiB
+ * of ChaCha12 (2026-12-03), a double round 50-51 cycles per batch with
+ * one batch and 45-46 with two, where a loop of its operations without
+ * the chains takes 38-39 (make floor).  Its HChaCha stays in SIMD: one
+ * chain, 215 cycles in SSSE3, and the scalar core made 512-byte messages
+ * 1-3% slower.
+ */
+static inline bool ax86_stream_pairs_cpu(bool amd, unsigned int family,
+					 unsigned int model)
+{
+	return ax86_simd_latency2_cpu(amd, family) ||
+	       ax86_zen4_cpu(amd, family, model);
 }
 
 /* CPUs whose one-go Poly1305 runs in SSE2: Bonnell, Saltwell, Zen 4 */

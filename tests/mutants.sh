@@ -134,7 +134,8 @@ arch/x86/crypto/cpu_quirks.h|(model >= 0xa0 && model <= 0xaf)|(model >= 0xa1 && 
 arch/x86/crypto/cpu_quirks.h|return amd && family == 0x19 &&|return family == 0x19 &&
 arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? "scalar" : #core|ax86_slow_chains() ? #core : "scalar"
 arch/x86/crypto/chacha_dispatch.h|AX86_HCHACHA_SIMD(avx512, avx512vl)|AX86_HCHACHA_SIMD(avx512, ssse3)
-arch/x86/crypto/chacha_dispatch.h|ax86_pairs() ? #isa "-pairs" : #isa;|ax86_pairs() ? #isa : #isa "-pairs";
+arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? #isa "-pairs" : #isa;|ax86_slow_chains() ? #isa : #isa "-pairs";
+arch/x86/crypto/chacha_dispatch.h|ax86_zmm_pairs() ? "avx512-pairs" : "avx512"|ax86_zmm_pairs() ? "avx512" : "avx512-pairs"
 arch/x86/crypto/cpu_quirks.h|	       ax86_zen4_cpu(amd, family, model);|	       ax86_zen4_cpu(amd, family, model + 1);
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
 arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), A01|	mov		SLOT_X0(%rsp), A01

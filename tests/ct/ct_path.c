@@ -17,15 +17,15 @@
 #define CT_PIECE_BYTES		100
 
 /*
- * With the slow-chains and pairs switches, nh_dispatch.h's 32-bit NH sums
- * and the SSE2 Poly1305 (adiantum_dispatch.h): their CPUs
+ * With the slow-chains and zmm pairs switches, nh_dispatch.h's 32-bit NH
+ * sums and the SSE2 Poly1305 (adiantum_dispatch.h): their CPUs
  * differ, but set together here every core either may pick is checked
  * (sse2 and ssse3, whose ChaCha cores the switch changes, take both)
  */
 void ct_set_slow_chains(bool slow)
 {
 	ax86_slow_simd_chains = slow;
-	ax86_stream_pairs_on = slow;
+	ax86_zmm_pairs_on = slow;
 	ax86_nh_dsum_on = slow;
 	ax86_poly_sse2_on = slow;
 }

@@ -363,13 +363,13 @@ static void test_variant(unsigned int s, const char *alg,
 		rng_fill(&r, src, len);
 		ref_crypt(&t, ref, src, len, tweak, len & 2);
 		/*
-		 * both HChaCha and both ChaCha choices of chacha_dispatch.h,
+		 * both choices of each of chacha_dispatch.h's switches,
 		 * both NH choices of the zmm variant (adiantum_dispatch.h),
 		 * of the SSE2 NH (nh_dispatch.h) and of Poly1305
 		 * (adiantum_dispatch.h)
 		 */
 		ax86_slow_simd_chains = len & 4;
-		ax86_stream_pairs_on = len & 64;
+		ax86_zmm_pairs_on = len & 64;
 		ax86_short_nh_ymm_on = len & 8;
 		ax86_nh_dsum_on = len & 16;
 		ax86_poly_sse2_on = len & 32;
@@ -394,7 +394,7 @@ static void test_variant(unsigned int s, const char *alg,
 		len = rng_below(&r, 8) ? 16 + rng_below(&r, 4200) :
 					 16 + rng_below(&r, MAX_LEN - 16 + 1);
 		ax86_slow_simd_chains = i & 1;
-		ax86_stream_pairs_on = i & 16;
+		ax86_zmm_pairs_on = i & 16;
 		ax86_short_nh_ymm_on = i & 2;
 		ax86_nh_dsum_on = i & 4;
 		ax86_poly_sse2_on = i & 8;
@@ -405,7 +405,7 @@ static void test_variant(unsigned int s, const char *alg,
 				 doff, in_place ? ", in place" : "");
 	}
 	ax86_slow_simd_chains = false;
-	ax86_stream_pairs_on = false;
+	ax86_zmm_pairs_on = false;
 	ax86_short_nh_ymm_on = false;
 	ax86_nh_dsum_on = false;
 	ax86_poly_sse2_on = false;

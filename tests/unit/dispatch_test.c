@@ -79,7 +79,7 @@ void test_dispatch(void)
 			ax86_chacha_crypt(st_a, want, in, len, rounds);
 			/* both choices of each of chacha_dispatch.h's switches */
 			ax86_slow_simd_chains = n & 2;
-			ax86_stream_pairs_on = n & 4;
+			ax86_zmm_pairs_on = n & 4;
 			streams[i].stream(st_b, got, in, len, rounds);
 			if (memcmp(want, got, len) || st_a[12] != st_b[12])
 				snprintf(err, sizeof(err),
@@ -94,7 +94,7 @@ void test_dispatch(void)
 					 " (slow chains)" : "");
 		}
 		ax86_slow_simd_chains = false;
-		ax86_stream_pairs_on = false;
+		ax86_zmm_pairs_on = false;
 		if (err[0])
 			report_fail(group, "case %u: %s", n - 1, err);
 		else

@@ -158,8 +158,9 @@ static const char *nh_name_err(const char *isa, const char *name,
 
 /*
  * the names the variants parameter shows, per variant: the ChaCha core
- * (c; cs on the CPUs of the pairs rule), the HChaCha (h; the scalar core
- * wherever SIMD chains are slow) and the NH
+ * (c; cs where SIMD chains are slow, and for the zmm core on the CPUs of
+ * the zmm pairs rule), the HChaCha (h; the scalar core wherever SIMD
+ * chains are slow) and the NH
  */
 #define NAMES(isa, c, cs, h, nh) {					\
 	#isa, ax86_stream_core_##isa, ax86_hchacha_core_##isa,		\
@@ -189,17 +190,18 @@ static void test_core_names(void)
 	unsigned int i;
 	int bad = 0;
 
-	/* the two switches each way: Zen 5 has both, Zen 4 the pairs */
+	/* the two switches each way: Zen 5 has both, Zen 4 the zmm pairs */
 	for (i = 0; i < 4 * ARRAY_SIZE(v); i++) {
 		unsigned int k = i % ARRAY_SIZE(v);
 		bool slow = (i / ARRAY_SIZE(v)) & 1;
-		bool pairs = (i / ARRAY_SIZE(v)) & 2;
-		const char *want_c = pairs ? v[k].want_chacha_pairs :
-					     v[k].want_chacha;
+		bool zmm_pairs = (i / ARRAY_SIZE(v)) & 2;
+		bool paired = strcmp(v[k].isa, "avx512") ? slow : zmm_pairs;
+		const char *want_c = paired ? v[k].want_chacha_pairs :
+					      v[k].want_chacha;
 		const char *want_h = slow ? "scalar" : v[k].want_hchacha;
 
 		ax86_slow_simd_chains = slow;
-		ax86_stream_pairs_on = pairs;
+		ax86_zmm_pairs_on = zmm_pairs;
 		err = nh_name_err(v[k].isa, v[k].nh, v[k].nh_fn);
 		if (*err) {
 			report_fail("core-names", "%s", err);
@@ -210,14 +212,14 @@ static void test_core_names(void)
 			report_fail("core-names",
 				    "%s%s%s: chacha=%s hchacha=%s nh=%s, want %s %s %s",
 				    v[k].isa, slow ? " (slow chains)" : "",
-				    pairs ? " (pairs)" : "",
+				    zmm_pairs ? " (zmm pairs)" : "",
 				    v[k].chacha(), v[k].hchacha(), v[k].nh,
 				    want_c, want_h, v[k].want_nh);
 			bad = 1;
 		}
 	}
 	ax86_slow_simd_chains = false;
-	ax86_stream_pairs_on = false;
+	ax86_zmm_pairs_on = false;
 	err = nh_name_err("generic", ax86_adiantum_nh_core(generic),
 			  ax86_adiantum_nh(generic));
 	if (*err) {
@@ -226,7 +228,7 @@ static void test_core_names(void)
 	}
 	if (!bad)
 		report_pass("core-names",
-			    "%zu variants, chains fast and slow, pairs or not: each names its cores, nh= the NH it calls",
+			    "%zu variants, chains fast and slow, zmm pairs or not: each names its cores, nh= the NH it calls",
 			    ARRAY_SIZE(v));
 }
 
@@ -258,8 +260,8 @@ static void test_simd_latency_rule(void)
 		    ARRAY_SIZE(c));
 }
 
-/* cpu_quirks.h, the ChaCha pairs rule: Zen 5 and Zen 4 */
-static void test_stream_pairs_rule(void)
+/* cpu_quirks.h, the zmm ChaCha pairs rule: Zen 5 and Zen 4 */
+static void test_zmm_pairs_rule(void)
 {
 	static const struct {
 		bool amd;
@@ -290,15 +292,15 @@ static void test_stream_pairs_rule(void)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(c); i++)
-		if (ax86_stream_pairs_cpu(c[i].amd, c[i].family, c[i].model) !=
+		if (ax86_zmm_pairs_cpu(c[i].amd, c[i].family, c[i].model) !=
 		    c[i].want) {
-			report_fail("stream-pairs-rule",
+			report_fail("zmm-pairs-rule",
 				    "%s family %#x model %#x: %d",
 				    c[i].amd ? "AMD" : "other", c[i].family,
 				    c[i].model, !c[i].want);
 			return;
 		}
-	report_pass("stream-pairs-rule", "%zu CPUs: the paired ChaCha cores on Zen 5 and Zen 4 only",
+	report_pass("zmm-pairs-rule", "%zu CPUs: the paired zmm ChaCha core on Zen 5 and Zen 4 only",
 		    ARRAY_SIZE(c));
 }
 
@@ -348,7 +350,7 @@ static void test_poly_sse2_rule(void)
 void test_rank(void)
 {
 	test_simd_latency_rule();
-	test_stream_pairs_rule();
+	test_zmm_pairs_rule();
 	test_poly_sse2_rule();
 	test_rank_rule();
 	test_core_names();

@@ -337,20 +337,25 @@ variants_checks() {
 		else
 			pass "$m: variants: all $n lines past sse2 say hchacha=$want ($want512 from avx512vl up)"
 		fi
-		# cpu_quirks.h (pairs): the paired ChaCha cores there and on
-		# Zen 4 (the ymm AVX-512VL core has none), and nowhere else
-		pairs=
-		[ $want = scalar ] || [ -n "$zen4" ] && pairs=1
-		if [ -n "$pairs" ]; then
-			odd=$(grep -v -- "-ax86-avx512vl " "$f" | grep " chacha=" |
-				grep -v " chacha=[a-z0-9]*-pairs ")
+		# the paired ChaCha cores there (the ymm AVX-512VL core has
+		# none); on Zen 4 only the zmm one (cpu_quirks.h, zmm pairs:
+		# the zen4 boot has no AVX-512, so no line pairs); nowhere else
+		if [ $want = scalar ]; then
+			pairs="every core" odd=$(grep -v -- "-ax86-avx512vl " "$f" |
+				grep " chacha=" | grep -v " chacha=[a-z0-9]*-pairs ")
+		elif [ -n "$zen4" ]; then
+			pairs="the zmm core" odd=$({
+				grep -- "-ax86-avx512 " "$f" | grep " chacha=" |
+					grep -v " chacha=avx512-pairs "
+				grep -v -- "-ax86-avx512 " "$f" |
+					grep " chacha=[a-z0-9]*-pairs "; })
 		else
-			odd=$(grep " chacha=[a-z0-9]*-pairs " "$f")
+			pairs="no core" odd=$(grep " chacha=[a-z0-9]*-pairs " "$f")
 		fi
 		if [ -n "$odd" ]; then
-			fail "$m: variants: chacha= $([ -n "$pairs" ] && echo "without" || echo "with") -pairs: $(echo "$odd" | head -1)"
+			fail "$m: variants: paired ChaCha for $pairs here, not: $(echo "$odd" | head -1)"
 		else
-			pass "$m: variants: the paired ChaCha cores $([ -n "$pairs" ] && echo "serve" || echo "do not serve") here"
+			pass "$m: variants: the paired ChaCha cores serve $pairs here"
 		fi
 	done
 	check_status_cores
@@ -431,8 +436,8 @@ slow_pshufb_checks() {
 # The boots named for one rule of cpu_quirks.h: "zen5", an AMD family
 # 0x1a CPU (every variant takes the scalar HChaCha and the ChaCha cores
 # run two batches at once), and "zen4", AMD family 0x19 model 0x11 (the
-# SSE2 Poly1305 on the one-go path, the ChaCha cores in pairs, the SIMD
-# HChaCha).  variants_checks checks the lines
+# SSE2 Poly1305 on the one-go path; the SIMD HChaCha, the xmm and ymm
+# ChaCha cores unpaired).  variants_checks checks the lines
 # name those cores; the drivers still give the reference's bytes (the
 # tool's check and fuzz) and the template's (dm-crypt, 4 KiB sectors,
 # which the one-go path serves).

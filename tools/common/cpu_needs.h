@@ -79,14 +79,14 @@ static inline bool cpu_simd_latency2(void)
 	       ax86_simd_latency2_cpu(cpu_vendor_is("AuthenticAMD"), family);
 }
 
-/* cpu_quirks.h's ChaCha pairs rule on this CPU, as the kernel applies it */
-static inline bool cpu_stream_pairs(void)
+/* cpu_quirks.h's zmm pairs rule on this CPU, as the kernel applies it */
+static inline bool cpu_zmm_pairs(void)
 {
 	unsigned int family, model;
 
 	return cpu_family_model(&family, &model) &&
-	       ax86_stream_pairs_cpu(cpu_vendor_is("AuthenticAMD"), family,
-				     model);
+	       ax86_zmm_pairs_cpu(cpu_vendor_is("AuthenticAMD"), family,
+				  model);
 }
 
 /* cpu_quirks.h's SSE2 Poly1305 rule on this CPU, as the kernel applies it */

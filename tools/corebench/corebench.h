@@ -87,7 +87,7 @@ OURS_DECL(avx);
 OURS_DECL(avx2);
 OURS_DECL(avx512vl);
 OURS_DECL(avx512);
-void ours_init(bool slow_simd_chains, bool stream_pairs, bool short_nh_ymm,
+void ours_init(bool slow_simd_chains, bool zmm_pairs, bool short_nh_ymm,
 	       bool poly_sse2);
 const char *cb_build_flags(void);	/* which flags ours_msg.c had */
 int ours_aes_setkey(const u8 raw[32], bool have_aesni);

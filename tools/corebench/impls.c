@@ -81,7 +81,7 @@ const unsigned int cb_nr_impls = ARRAY_SIZE(cb_impls);
 void cb_impls_init(void)
 {
 	/* the HChaCha the drivers pick on this CPU (chacha_dispatch.h) */
-	ours_init(cpu_simd_latency2(), cpu_stream_pairs(), cpu_short_nh_ymm(),
+	ours_init(cpu_simd_latency2(), cpu_zmm_pairs(), cpu_short_nh_ymm(),
 		  cpu_poly_sse2());
 	if (sodium_init() < 0)
 		fprintf(stderr, "corebench: sodium_init failed\n");

@@ -81,11 +81,11 @@ const char *cb_build_flags(void)
 }
 
 /* this file's copies of the CPU switches the glue sets at load */
-void ours_init(bool slow_simd_chains, bool stream_pairs, bool short_nh_ymm,
+void ours_init(bool slow_simd_chains, bool zmm_pairs, bool short_nh_ymm,
 	       bool poly_sse2)
 {
 	ax86_slow_simd_chains = slow_simd_chains;
-	ax86_stream_pairs_on = stream_pairs;
+	ax86_zmm_pairs_on = zmm_pairs;
 	ax86_short_nh_ymm_on = short_nh_ymm;
 	ax86_poly_sse2_on = poly_sse2;
 }

@@ -121,7 +121,7 @@ static void poly_chain(struct ax86_poly1305_state *ps)
 
 /*
  * @chacha: the variant's stream of chacha_dispatch.h, so the core the
- * drivers run (named @core).  On the CPUs of the pairs rule that is the
+ * drivers run (named @core).  Where SIMD chains are slow that is the
  * paired one, which runs two batches at once: it is timed on two, its
  * double round the pair's, halved.
  */
@@ -130,7 +130,7 @@ static void core_parts(struct isa_parts *p, const char *core,
 		       void (*nh)(const u32 *, const u8 *, unsigned int, u8 *),
 		       ax86_hchacha_fn hchacha)
 {
-	unsigned int nb = ax86_stream_pairs_on ? 2 : 1;
+	unsigned int nb = ax86_slow_simd_chains ? 2 : 1;
 	unsigned int b = p->batch * nb;
 	double r12 = TIME(1, chacha(state, buf, buf, b, 12));
 	double r2 = TIME(1, chacha(state, buf, buf, b, 2));
@@ -273,7 +273,6 @@ int main(int argc, char **argv)
 	cycles_per_tick = ax86_core_cycles_per_tick();
 	fence_ticks = TIME(cycles_per_tick, (void)0);	/* ticks */
 	ax86_slow_simd_chains = cpu_simd_latency2();	/* as the glue */
-	ax86_stream_pairs_on = cpu_stream_pairs();
 	memset(buf, 0x5a, sizeof(buf));
 	memset(nhkey, 0x3c, sizeof(nhkey));
 	/* any round keys: the block's time does not depend on them */

@@ -28,17 +28,15 @@
  * on Zen 3, and keeps llvm-mca's models (make model) from putting the
  * mask's load on the rows' dependency chains.
  *
- * ax86_chacha_xor_avx2_pairs, same contract, is for the CPUs of
- * cpu_quirks.h's pairs rule, where a double round waits on its four
- * chains, not on the pipes: Zen 5, whose simple SIMD instructions take two
- * cycles (63 cycles where a loop of its instructions without the
- * dependencies takes 41), and Zen 4 (51 against 39).  While more than
+ * ax86_chacha_xor_avx2_pairs, same contract, is for CPUs whose simple SIMD
+ * instructions take two cycles (cpu_quirks.h): there a double
+ * round waits on its four chains, not on the pipes (63 cycles where a loop
+ * of its instructions without the dependencies takes 41).  While more than
  * one batch is left it runs two, A and B, half round by half round, the
  * registers holding one while the other waits in the scratch area:
  * each swap is 16 stores and 16 loads, which the idle load and store
  * ports absorb, and the core overlaps A's chains with B's (47 cycles a
- * double round per batch on Zen 5, 46 on Zen 4).  A is output first, then
- * B from the scratch
+ * double round per batch).  A is output first, then B from the scratch
  * area.
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */

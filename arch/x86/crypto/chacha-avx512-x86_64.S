@@ -23,7 +23,7 @@
  * written with byte masks, which never touch the masked-off bytes.
  *
  * ax86_chacha_xor_avx512_pairs, same contract, is for the CPUs of
- * cpu_quirks.h's pairs rule, where a double round waits on its four
+ * cpu_quirks.h's zmm pairs rule, where a double round waits on its four
  * chains (Zen 5, whose simple SIMD instructions take two cycles; Zen 4,
  * which runs a zmm instruction as two halves): while more than one batch is
  * left it runs two, A in registers 0..15 and B in 16..31, their quarter

@@ -41,9 +41,9 @@
  * models (make model) from putting the mask's load on the rows' dependency
  * chains.
  *
- * ax86_chacha_xor_{sse2,ssse3,avx}_pairs, same contract, are for the CPUs
- * of cpu_quirks.h's pairs rule (Zen 5 and Zen 4), where a double round
- * waits on its four chains: while more than one batch is
+ * ax86_chacha_xor_{sse2,ssse3,avx}_pairs, same contract, are for CPUs whose
+ * simple SIMD instructions take two cycles (cpu_quirks.h), where
+ * a double round waits on its four chains: while more than one batch is
  * left they run two, A and B, half round by half round, one batch's rows
  * in the registers while the other's wait in the scratch area, as the AVX2
  * core does (chacha-avx2-x86_64.S).  A is output first, then B.

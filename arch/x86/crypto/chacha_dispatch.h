@@ -34,32 +34,32 @@ static __always_inline bool ax86_slow_chains(void)
 	return ax86_on(ax86_slow_simd_chains);
 }
 
-/* On for the CPUs of cpu_quirks.h's pairs rule (isa.h) */
-AX86_CPU_SWITCH(ax86_stream_pairs_on);
+/* On for the CPUs of cpu_quirks.h's zmm pairs rule (isa.h) */
+AX86_CPU_SWITCH(ax86_zmm_pairs_on);
 
-static __always_inline bool ax86_pairs(void)
+static __always_inline bool ax86_zmm_pairs(void)
 {
-	return ax86_on(ax86_stream_pairs_on);
+	return ax86_on(ax86_zmm_pairs_on);
 }
 
 /*
  * The xmm and ymm cores without AVX-512 have 16 registers for 16 rows, so
- * their double round is four chains side by side; where those chains are
- * too few to keep the CPU busy, the same core running two batches at
- * once, half round by half round (chacha-sse-x86_64.S,
- * chacha-avx2-x86_64.S).
+ * their double round is four chains side by side; where the chains are
+ * slow, the same core running two batches at once, half round by half
+ * round, the batch out of the registers waiting in the scratch area
+ * (chacha-sse-x86_64.S, chacha-avx2-x86_64.S).
  */
 #define AX86_STREAM_PAIRS_CORE(isa)					\
 static inline const char *ax86_stream_core_##isa(void)			\
 {									\
-	return ax86_pairs() ? #isa "-pairs" : #isa;			\
+	return ax86_slow_chains() ? #isa "-pairs" : #isa;		\
 }									\
 static __always_inline void ax86_stream_##isa(u32 state[16], u8 *dst,	\
 					      const u8 *src,		\
 					      unsigned int len,		\
 					      unsigned int nrounds)	\
 {									\
-	if (ax86_pairs())						\
+	if (ax86_slow_chains())						\
 		ax86_chacha_xor_##isa##_pairs(state, dst, src, len,	\
 					      nrounds,			\
 					      ax86_chacha_scratch());	\
@@ -91,7 +91,8 @@ static __always_inline void ax86_stream_avx512vl(u32 state[16], u8 *dst,
 /*
  * zmm: whole 1024-byte batches, and a last partial batch of more than
  * 512 bytes; a shorter tail costs less as one or two ymm batches.  On the
- * CPUs of the pairs rule, two zmm batches at once (chacha-avx512-x86_64.S).
+ * CPUs of the zmm pairs rule, two zmm batches at once, one in registers
+ * 0..15 and the other in 16..31 (chacha-avx512-x86_64.S).
  */
 static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 					       const u8 *src, unsigned int len,
@@ -102,7 +103,7 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 	if (len - zmm > 512)
 		zmm = len;
 	if (zmm) {
-		if (ax86_pairs())
+		if (ax86_zmm_pairs())
 			ax86_chacha_xor_avx512_pairs(state, dst, src, zmm,
 						     nrounds,
 						     ax86_chacha_scratch());
@@ -117,7 +118,7 @@ static __always_inline void ax86_stream_avx512(u32 state[16], u8 *dst,
 }
 static inline const char *ax86_stream_core_avx512(void)
 {
-	return ax86_pairs() ? "avx512-pairs" : "avx512";
+	return ax86_zmm_pairs() ? "avx512-pairs" : "avx512";
 }
 
 /*

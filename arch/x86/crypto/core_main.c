@@ -21,9 +21,9 @@
 /* chacha_dispatch.h: the CPUs whose dependent SIMD steps are slow */
 DEFINE_STATIC_KEY_FALSE(ax86_slow_simd_chains);
 AX86_EXPORT(ax86_slow_simd_chains);
-/* chacha_dispatch.h: the CPUs whose ChaCha cores run two batches at once */
-DEFINE_STATIC_KEY_FALSE(ax86_stream_pairs_on);
-AX86_EXPORT(ax86_stream_pairs_on);
+/* chacha_dispatch.h: the CPUs whose zmm ChaCha core runs two batches at once */
+DEFINE_STATIC_KEY_FALSE(ax86_zmm_pairs_on);
+AX86_EXPORT(ax86_zmm_pairs_on);
 /* adiantum_dispatch.h: the CPUs that hash short messages with the AVX2 NH */
 DEFINE_STATIC_KEY_FALSE(ax86_short_nh_ymm_on);
 AX86_EXPORT(ax86_short_nh_ymm_on);
@@ -90,8 +90,8 @@ static int __init ax86_core_init(void)
 {
 	if (ax86_simd_latency2())
 		static_branch_enable(&ax86_slow_simd_chains);
-	if (ax86_stream_pairs())
-		static_branch_enable(&ax86_stream_pairs_on);
+	if (ax86_zmm_pairs())
+		static_branch_enable(&ax86_zmm_pairs_on);
 	if (ax86_short_nh_ymm())
 		static_branch_enable(&ax86_short_nh_ymm_on);
 	if (ax86_paddq_slow())

@@ -79,8 +79,9 @@ static const unsigned char ax86_slow_mul64_models[] = {
  * EPYC of family 0x1a model 0x02 with chains of one instruction each:
  * paddd, pshufb, vpaddd, vpxor, vpslld, vprold, on xmm, ymm and zmm, all
  * 2 cycles.  A long chain of dependent steps is faster there in
- * general-purpose registers: the scalar HChaCha (chacha_dispatch.h); and
- * the ChaCha cores run two batches at once (ax86_stream_pairs_cpu()).
+ * general-purpose registers: the scalar HChaCha, and the ChaCha cores
+ * running two batches at once (chacha_dispatch.h; the zmm core's pairs by
+ * ax86_zmm_pairs_cpu()).
  */
 #define AX86_SIMD_LATENCY2_AMD_FAMILY	0x1a	/* Zen 5 */
 
@@ -132,7 +133,7 @@ static inline bool ax86_intel_fam6_in(bool intel, unsigned int family,
  * the median ratio to Linux of every whole-message row of every SIMD
  * variant, 512 bytes and 4 KiB, 1-2% higher with it.  Zen 3 (the same
  * family) and Zen 5 were not measured: they keep the scalar one.  The
- * ChaCha cores' pairs rule (below) names Zen 4 too.
+ * zmm ChaCha core's pairs rule (below) names Zen 4 too.
  */
 static inline bool ax86_zen4_cpu(bool amd, unsigned int family,
 				 unsigned int model)
@@ -144,18 +145,21 @@ static inline bool ax86_zen4_cpu(bool amd, unsigned int family,
 }
 
 /*
- * CPUs whose ChaCha cores run two batches at once (chacha_dispatch.h):
- * those of the SIMD latency rule, and Zen 4.  On Zen 4 a simple SIMD step
- * takes one cycle, yet the four chains of one batch's half round, 16
- * cycles long each, cannot keep its pipes busy: family 25 model 17, 4 KiB
- * of ChaCha12 (2026-12-03), a double round 50-51 cycles per batch with
- * one batch and 45-46 with two, where a loop of its operations without
- * the chains takes 38-39 (make floor).  Its HChaCha stays in SIMD: one
- * chain, 215 cycles in SSSE3, and the scalar core made 512-byte messages
- * 1-3% slower.
+ * CPUs whose zmm ChaCha core runs two batches at once, one in registers
+ * 0..15 and the other in 16..31 (chacha_dispatch.h): those of the SIMD
+ * latency rule, and Zen 4.  On Zen 4 a simple SIMD step takes one cycle,
+ * but it runs a zmm instruction as two halves and one batch's four chains
+ * leave its pipes idle: family 25 model 17 (2026-12-03), a double round
+ * 61 cycles per 1024-byte batch alone and 53 in pairs, where a loop of
+ * its operations without the chains takes 55-56; whole 4 KiB messages
+ * 4-6% faster, and still 2-3% while the host was busy.  Zen 4 keeps the
+ * xmm and ymm cores unpaired: their pairs swap a batch through the
+ * scratch area every half round, and though 3-4% faster on a quiet host,
+ * they were 20% slower than the plain cores while it was busy (the plain
+ * cores 14% slower than when quiet, Linux's 9%).
  */
-static inline bool ax86_stream_pairs_cpu(bool amd, unsigned int family,
-					 unsigned int model)
+static inline bool ax86_zmm_pairs_cpu(bool amd, unsigned int family,
+				      unsigned int model)
 {
 	return ax86_simd_latency2_cpu(amd, family) ||
 	       ax86_zen4_cpu(amd, family, model);

@@ -176,11 +176,11 @@ static inline bool ax86_short_nh_ymm(void)
 				     X86_VENDOR_INTEL);
 }
 
-/* CPUs whose ChaCha cores run two batches at once (cpu_quirks.h) */
-static inline bool ax86_stream_pairs(void)
+/* CPUs whose zmm ChaCha core runs two batches at once (cpu_quirks.h) */
+static inline bool ax86_zmm_pairs(void)
 {
-	return ax86_stream_pairs_cpu(boot_cpu_data.x86_vendor == X86_VENDOR_AMD,
-				     boot_cpu_data.x86, boot_cpu_data.x86_model);
+	return ax86_zmm_pairs_cpu(boot_cpu_data.x86_vendor == X86_VENDOR_AMD,
+				  boot_cpu_data.x86, boot_cpu_data.x86_model);
 }
 
 /* CPUs where a chain of SIMD steps is slower than a scalar one */

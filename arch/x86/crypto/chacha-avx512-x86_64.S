@@ -27,11 +27,12 @@
  * chains (Zen 5, whose simple SIMD instructions take two cycles; Zen 4,
  * which runs a zmm instruction as two halves): while more than one batch is
  * left it runs two, A in registers 0..15 and B in 16..31, their quarter
- * rounds side by side, so the core overlaps eight chains.  For the output
- * B's rows wait in @scratch while A's are written, and A's counters while
- * B's rows are in 16..31; if a pair ran, the core zeroes what it used of
- * @scratch (USED_BYTES) before returning, so an area that came in zeroed
- * goes back zeroed.
+ * rounds side by side, so the core overlaps eight chains.  A's output
+ * needs registers 16..21 (its counters and five spares): B's rows there
+ * wait in @scratch while A's are written, the other ten stay in 22..31,
+ * and A's counters wait there while B's rows are in 16..31.  If a pair
+ * ran, the core zeroes what it used of @scratch (USED_BYTES) before
+ * returning, so an area that came in zeroed goes back zeroed.
  */
 #include <linux/cfi_types.h>	/* exported: ENDBR at each entry (IBT) */
 #include <linux/linkage.h>
@@ -59,8 +60,8 @@
 
 /* pairs: scratch layout, offsets from SCRATCH */
 #define CTR	0		/* A's counters while B's rows fill 16..31 */
-#define SET_B	64		/* B's sixteen rows while A is output */
-#define USED_BYTES	(SET_B + 16 * 64)
+#define SET_B	64		/* B's rows 0..5 (in 16..21) while A is output */
+#define USED_BYTES	(SET_B + 6 * 64)
 
 #if USED_BYTES > AX86_CHACHA_SCRATCH_BYTES
 #error "the pairs' scratch layout is larger than the caller's area"
@@ -152,21 +153,23 @@
 /*
  * zmm, after TRANSPOSE4 of all four groups: y0..y3 hold words 0..3, 4..7,
  * 8..11 and 12..15 of blocks j, j+4, j+8, j+12 (one per 128-bit lane);
- * a 4x4 transpose of the lanes gives those four whole blocks.
+ * a 4x4 transpose of the lanes, through 17..20 and back into y0..y3,
+ * gives those four whole blocks.  Registers 22..31 are left alone: the
+ * pairs keep batch B's rows there.
  */
 .macro OUT_ZMM_J j, y0, y1, y2, y3
-	vshufi32x4	$0x44, %zmm\y1, %zmm\y0, %zmm22
-	vshufi32x4	$0xee, %zmm\y1, %zmm\y0, %zmm23
-	vshufi32x4	$0x44, %zmm\y3, %zmm\y2, %zmm24
-	vshufi32x4	$0xee, %zmm\y3, %zmm\y2, %zmm25
-	vshufi32x4	$0x88, %zmm24, %zmm22, %zmm26
-	vshufi32x4	$0xdd, %zmm24, %zmm22, %zmm27
-	vshufi32x4	$0x88, %zmm25, %zmm23, %zmm28
-	vshufi32x4	$0xdd, %zmm25, %zmm23, %zmm29
-	OUT		zmm, 64, 26, (64*\j)
-	OUT		zmm, 64, 27, (64*(\j + 4))
-	OUT		zmm, 64, 28, (64*(\j + 8))
-	OUT		zmm, 64, 29, (64*(\j + 12))
+	vshufi32x4	$0x44, %zmm\y1, %zmm\y0, %zmm17
+	vshufi32x4	$0xee, %zmm\y1, %zmm\y0, %zmm18
+	vshufi32x4	$0x44, %zmm\y3, %zmm\y2, %zmm19
+	vshufi32x4	$0xee, %zmm\y3, %zmm\y2, %zmm20
+	vshufi32x4	$0x88, %zmm19, %zmm17, %zmm\y0
+	vshufi32x4	$0xdd, %zmm19, %zmm17, %zmm\y1
+	vshufi32x4	$0x88, %zmm20, %zmm18, %zmm\y2
+	vshufi32x4	$0xdd, %zmm20, %zmm18, %zmm\y3
+	OUT		zmm, 64, \y0, (64*\j)
+	OUT		zmm, 64, \y1, (64*(\j + 4))
+	OUT		zmm, 64, \y2, (64*(\j + 8))
+	OUT		zmm, 64, \y3, (64*(\j + 12))
 .endm
 
 /*
@@ -225,16 +228,6 @@
 	vmovdqa64	%zmm19, SET_B+64*3(SCRATCH)
 	vmovdqa64	%zmm20, SET_B+64*4(SCRATCH)
 	vmovdqa64	%zmm21, SET_B+64*5(SCRATCH)
-	vmovdqa64	%zmm22, SET_B+64*6(SCRATCH)
-	vmovdqa64	%zmm23, SET_B+64*7(SCRATCH)
-	vmovdqa64	%zmm24, SET_B+64*8(SCRATCH)
-	vmovdqa64	%zmm25, SET_B+64*9(SCRATCH)
-	vmovdqa64	%zmm26, SET_B+64*10(SCRATCH)
-	vmovdqa64	%zmm27, SET_B+64*11(SCRATCH)
-	vmovdqa64	%zmm28, SET_B+64*12(SCRATCH)
-	vmovdqa64	%zmm29, SET_B+64*13(SCRATCH)
-	vmovdqa64	%zmm30, SET_B+64*14(SCRATCH)
-	vmovdqa64	%zmm31, SET_B+64*15(SCRATCH)
 	vmovdqa64	CTR(SCRATCH), %zmm16
 	jmp		.Lfeed\@
 .Lsingle\@:
@@ -289,7 +282,18 @@
 .if \pairs
 	btr		$0, PAIRED
 	jnc		.Lbatch\@
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	/* B: rows 6..15 from 22..31, rows 0..5 from the scratch area */
+	vmovdqa64	%zmm22, %zmm6
+	vmovdqa64	%zmm23, %zmm7
+	vmovdqa64	%zmm24, %zmm8
+	vmovdqa64	%zmm25, %zmm9
+	vmovdqa64	%zmm26, %zmm10
+	vmovdqa64	%zmm27, %zmm11
+	vmovdqa64	%zmm28, %zmm12
+	vmovdqa64	%zmm29, %zmm13
+	vmovdqa64	%zmm30, %zmm14
+	vmovdqa64	%zmm31, %zmm15
+.irp w, 0, 1, 2, 3, 4, 5
 	vmovdqa64	SET_B+64*\w(SCRATCH), %zmm\w
 .endr
 	jmp		.Lfeed\@
@@ -302,7 +306,7 @@
 	test		$2, PAIRED
 	jz		.Lwiped\@
 	vpxord		%zmm0, %zmm0, %zmm0
-.irp w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+.irp w, 0, 1, 2, 3, 4, 5, 6
 	vmovdqa64	%zmm0, 64*\w(SCRATCH)
 .endr
 .Lwiped\@:

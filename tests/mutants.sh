@@ -40,7 +40,9 @@ arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		TMP(SCRATCH), %ymm\t|vmovdqa		TMP+
 arch/x86/crypto/chacha-avx2-x86_64.S|vmovdqa		\mask(%rip), %ymm\t|vmovdqa		.Lrot8(%rip), %ymm\t
 arch/x86/crypto/chacha-avx512-x86_64.S|sub		$\off, %rax|sub		$(\off + 1), %rax|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|ROL4		\W, 12|ROL4		\W, 13|avx512f avx512vl avx512bw bmi2
-arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm25|vshufi32x4	$0xd9, %zmm25|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$0xdd, %zmm20|vshufi32x4	$0xd9, %zmm20|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|vmovdqa64	%zmm27, %zmm11|vmovdqa64	%zmm26, %zmm11|avx512f avx512vl avx512bw bmi2
+arch/x86/crypto/chacha-avx512-x86_64.S|vmovdqa64	%zmm21, SET_B+64*5(SCRATCH)|vmovdqa64	%zmm21, SET_B+64*4(SCRATCH)|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|vshufi32x4	$3, %ymm\y|vshufi32x4	$2, %ymm\y|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|.Lsixteen:	.long 16|.Lsixteen:	.long 15|avx512f avx512vl avx512bw bmi2
 arch/x86/crypto/chacha-avx512-x86_64.S|cmp		$(\off + \C), LEN|cmp		$(\off + \C - 1), LEN|avx512f avx512vl avx512bw bmi2

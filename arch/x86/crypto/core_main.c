@@ -90,7 +90,7 @@ static int __init ax86_core_init(void)
 {
 	if (ax86_simd_latency2())
 		static_branch_enable(&ax86_slow_simd_chains);
-	if (ax86_zmm_pairs())
+	if (ax86_boot_cpu_zmm_pairs())
 		static_branch_enable(&ax86_zmm_pairs_on);
 	if (ax86_short_nh_ymm())
 		static_branch_enable(&ax86_short_nh_ymm_on);

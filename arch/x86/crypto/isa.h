@@ -177,7 +177,7 @@ static inline bool ax86_short_nh_ymm(void)
 }
 
 /* CPUs whose zmm ChaCha core runs two batches at once (cpu_quirks.h) */
-static inline bool ax86_zmm_pairs(void)
+static inline bool ax86_boot_cpu_zmm_pairs(void)
 {
 	return ax86_zmm_pairs_cpu(boot_cpu_data.x86_vendor == X86_VENDOR_AMD,
 				  boot_cpu_data.x86, boot_cpu_data.x86_model);

@@ -67,6 +67,17 @@ typedef void (*ax86_aes_fn)(const void *aes, u8 out[16], const u8 in[16],
 			    bool enc);
 
 /*
+ * Decryption's M = AES^-1(C_M), C_M in words 12..15 of the XChaCha
+ * @state, and the subkey HChaCha derives from that same @state are two
+ * serial chains that do not wait for each other.  A form of AES that can
+ * run both side by side does so and returns true: @m holds M, @state's
+ * words 4..11 the subkey.  False (or no function: NULL) leaves both to
+ * the caller's AES and HChaCha.
+ */
+typedef bool (*ax86_aes_dec_hchacha_fn)(const void *aes, u8 m[16],
+					u32 state[16], unsigned int nrounds);
+
+/*
  * Derive the keys from the user's 32-byte key: @derived (1136 bytes of
  * scratch, wiped afterwards) gets the keystream, @aes_key the AES-256 key
  * for the caller to expand.  -EINVAL unless @keylen is 32.
@@ -165,7 +176,8 @@ static __always_inline void
 ax86_adiantum_setup(struct ax86_adiantum_req *rq,
 		    const struct ax86_adiantum_key *key, const u8 r_in[16],
 		    const u8 hl[16], bool enc, const void *aes,
-		    ax86_aes_fn aes_fn, ax86_hchacha_fn hchacha)
+		    ax86_aes_fn aes_fn, ax86_aes_dec_hchacha_fn dec_hchacha,
+		    ax86_hchacha_fn hchacha)
 {
 	u8 *c_m = (u8 *)&rq->state[12];
 
@@ -174,11 +186,15 @@ ax86_adiantum_setup(struct ax86_adiantum_req *rq,
 		ax86_le128_add3(rq->m, r_in, rq->ht, hl);
 		aes_fn(aes, c_m, rq->m, true);		/* C_M = M2 */
 		memcpy(rq->m, c_m, 16);
+		hchacha(rq->state, &rq->state[4], key->nrounds);
 	} else {
 		ax86_le128_add3(c_m, r_in, rq->ht, hl);	/* C_M = M1 */
-		aes_fn(aes, rq->m, c_m, false);
+		if (!dec_hchacha ||
+		    !dec_hchacha(aes, rq->m, rq->state, key->nrounds)) {
+			aes_fn(aes, rq->m, c_m, false);
+			hchacha(rq->state, &rq->state[4], key->nrounds);
+		}
 	}
-	hchacha(rq->state, &rq->state[4], key->nrounds);
 	rq->state[12] = 0;
 	rq->state[13] = 0;
 	rq->state[14] = 1;
@@ -189,12 +205,14 @@ static __always_inline void
 ax86_adiantum_middle(struct ax86_adiantum_req *rq,
 		     const struct ax86_adiantum_key *key, const u8 r_in[16],
 		     bool enc, const void *aes, ax86_aes_fn aes_fn,
+		     ax86_aes_dec_hchacha_fn dec_hchacha,
 		     ax86_hchacha_fn hchacha, ax86_nh_fn nh)
 {
 	u8 hl[16];
 
 	ax86_nhpoly1305_final(&rq->hash, &key->msg, hl, nh);
-	ax86_adiantum_setup(rq, key, r_in, hl, enc, aes, aes_fn, hchacha);
+	ax86_adiantum_setup(rq, key, r_in, hl, enc, aes, aes_fn, dec_hchacha,
+			    hchacha);
 	memzero_explicit(hl, sizeof(hl));
 	ax86_nhpoly1305_init(&rq->hash);
 }
@@ -315,6 +333,7 @@ __ax86_adiantum_crypt(struct ax86_adiantum_work *w,
 		      const struct ax86_adiantum_key *key, const void *aes,
 		      u8 *dst, const u8 *src, unsigned int len,
 		      const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
+		      ax86_aes_dec_hchacha_fn dec_hchacha,
 		      ax86_stream_fn stream, ax86_hchacha_fn hchacha,
 		      ax86_nh_fn nh, ax86_poly1305_emit_fn poly, bool whole)
 {
@@ -335,7 +354,8 @@ __ax86_adiantum_crypt(struct ax86_adiantum_work *w,
 	ax86_adiantum_tweak_hash(key, bulk, tweak, rq->ht, poly);
 	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, poly,
 			       whole);
-	ax86_adiantum_setup(rq, key, w->r, w->hl, enc, aes, aes_fn, hchacha);
+	ax86_adiantum_setup(rq, key, w->r, w->hl, enc, aes, aes_fn,
+			    dec_hchacha, hchacha);
 	stream(rq->state, dst, src, slen, key->nrounds);
 	n = ax86_adiantum_nh_all(rq, key, dst, bulk, w->sums, nh, whole);
 	ax86_adiantum_poly_all(rq, key, bulk, w->sums, n, w->hl, nh, poly,
@@ -351,13 +371,14 @@ static __always_inline void
 ax86_adiantum_crypt(const struct ax86_adiantum_key *key, const void *aes,
 		    u8 *dst, const u8 *src, unsigned int len,
 		    const u8 tweak[32], bool enc, ax86_aes_fn aes_fn,
+		    ax86_aes_dec_hchacha_fn dec_hchacha,
 		    ax86_stream_fn stream, ax86_hchacha_fn hchacha,
 		    ax86_nh_fn nh, ax86_poly1305_emit_fn poly)
 {
 	struct ax86_adiantum_work w ax86_written_first;
 
 	__ax86_adiantum_crypt(&w, key, aes, dst, src, len, tweak, enc, aes_fn,
-			      stream, hchacha, nh, poly, false);
+			      dec_hchacha, stream, hchacha, nh, poly, false);
 }
 
 #endif /* AX86_ADIANTUM_H */

@@ -140,13 +140,17 @@ arch/x86/crypto/chacha_dispatch.h|ax86_slow_chains() ? #isa "-pairs" : #isa;|ax8
 arch/x86/crypto/chacha_dispatch.h|ax86_zmm_pairs() ? "avx512-pairs" : "avx512"|ax86_zmm_pairs() ? "avx512" : "avx512-pairs"
 arch/x86/crypto/cpu_quirks.h|	       ax86_zen4_cpu(amd, family, model);|	       ax86_zen4_cpu(amd, family, model + 1);
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
-arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X1(%rsp), A01|	mov		SLOT_X0(%rsp), A01
-arch/x86/crypto/hchacha-scalar-x86_64.S|	QUARTER2	A01, X6, X11, X12|	QUARTER2	A01, X6, X11, X13
-arch/x86/crypto/hchacha-scalar-x86_64.S|	rol		$\n, \b2|	rol		$\n, \c2
-arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
-arch/x86/crypto/hchacha-scalar-x86_64.S|	movq		$0, SLOT_X0(%rsp)|	movq		$0, SLOT_OUT(%rsp)
-arch/x86/crypto/hchacha-scalar-x86_64.S|	movq		$0, SLOT_X2(%rsp)|	movq		$0, SLOT_OUT(%rsp)
-arch/x86/crypto/hchacha-scalar-x86_64.S|	mov		SLOT_X2(%rsp), A23|	mov		SLOT_X3(%rsp), A23
+arch/x86/crypto/hchacha-scalar-macros.S|	mov		HC_SLOT_X1(%rsp), A01|	mov		HC_SLOT_X0(%rsp), A01
+arch/x86/crypto/hchacha-scalar-macros.S|	QUARTER2	A01, X6, X11, X12|	QUARTER2	A01, X6, X11, X13
+arch/x86/crypto/hchacha-scalar-macros.S|	rol		$\n, \b2|	rol		$\n, \c2
+arch/x86/crypto/hchacha-scalar-macros.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
+arch/x86/crypto/hchacha-scalar-macros.S|	movq		$0, HC_SLOT_X0(%rsp)|	movq		$0, HC_SLOT_X0+16(%rsp)
+arch/x86/crypto/hchacha-scalar-macros.S|	movq		$0, HC_SLOT_X2(%rsp)|	movq		$0, HC_SLOT_X2+8(%rsp)
+arch/x86/crypto/aes-vperm-x86_64.S|	FIRST		dec, 0x30|	FIRST		dec, 0x20|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|	HC_DIAGONALS	KEYS_3|	HC_DIAGONALS|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|	movdqu		0x40(%rax), %xmm8|	movdqu		0x30(%rax), %xmm8|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|	subl		$12, SLOT_ROUNDS(%rsp)|	subl		$10, SLOT_ROUNDS(%rsp)|ssse3
+arch/x86/crypto/hchacha-scalar-macros.S|	mov		HC_SLOT_X2(%rsp), A23|	mov		HC_SLOT_X3(%rsp), A23
 arch/x86/crypto/poly1305-x86_64.S|.Lhibit:	.quad	1 << 40|.Lhibit:	.quad	1 << 41
 arch/x86/crypto/chacha-avx2-x86_64.S|	SWAP		SET_B, SET_A|	SWAP		SET_A, SET_A|avx2
 arch/x86/crypto/chacha-avx2-x86_64.S|	LOAD_STATE	1|	LOAD_STATE	0|avx2
@@ -204,7 +208,7 @@ fi
 # the sources whose objects depend on $1 (a path from the top)
 users_of() {
 	case $1 in
-	*.h)
+	*.h | *-macros.S)
 		h=$(basename "$1" | sed 's/\./\\./g')
 		while read -r src; do
 			grep -qE "(^|[ /])$h( |\$)" "$base/$(obj_of "$src").d" &&

@@ -79,7 +79,7 @@ static void ct_public(const void *p, size_t n)
 static const struct ct_aes_form ct_aes_forms[] = {
 	{ "aesni", "aes", ax86_aesni_encrypt256, ax86_aesni_decrypt256 },
 	{ "vperm", AX86_NEEDS_SSSE3, ax86_aes_vperm_encrypt256,
-	  ax86_aes_vperm_decrypt256 },
+	  ax86_aes_vperm_decrypt256, ax86_aes_vperm_decrypt256_hchacha },
 	{ "ct", NULL, ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256 },
 };
 
@@ -277,8 +277,8 @@ static const char *ct_message(const struct ct_ops *ops,
 	ct_secret(tweak, sizeof(tweak));
 	switch (path) {
 	case CT_ONE_PASS:
-		ops->crypt(&ck->k, aes, ct_aes_block, dst, src, len, tweak,
-			   enc);
+		ops->crypt(&ck->k, aes, ct_aes_block, ct_aes_dec_hchacha, dst,
+			   src, len, tweak, enc);
 		break;
 	case CT_SECTIONED:
 		ct_sectioned(ops, &ck->k, aes, dst, src, len, tweak, enc);
@@ -391,8 +391,9 @@ static void ct_sweep(const struct ct_variant *v)
 			memcpy(tweak, ct_tweak, sizeof(tweak));
 			ct_secret(src, len);
 			ct_secret(tweak, sizeof(tweak));
-			v->ops.crypt(&ct_keys[0].k, &aes, ct_aes_block, dst,
-				     src, len, tweak, true);
+			v->ops.crypt(&ct_keys[0].k, &aes, ct_aes_block,
+				     ct_aes_dec_hchacha, dst, src, len, tweak,
+				     true);
 			e = ct_all_secret(dst, len) ? NULL :
 			    "an output byte is not secret: valgrind lost track of the secrets";
 			ct_public(dst, len);
@@ -545,34 +546,37 @@ static void ct_leak_stream(u32 state[16], u8 *dst, const u8 *src,
 }
 
 static void ct_crypt_leak_nh(const struct ax86_adiantum_key *key,
-			     const void *aes, ax86_aes_fn aes_fn, u8 *dst,
+			     const void *aes, ax86_aes_fn aes_fn,
+			     ax86_aes_dec_hchacha_fn dec_hchacha, u8 *dst,
 			     const u8 *src, unsigned int len,
 			     const u8 tweak[32], bool enc)
 {
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc, aes_fn,
-			    ax86_chacha_crypt, ax86_hchacha, ct_leak_nh,
+			    dec_hchacha, ax86_chacha_crypt, ax86_hchacha, ct_leak_nh,
 			    ax86_poly1305_emit_scalar);
 }
 
 static void ct_crypt_leak_stream(const struct ax86_adiantum_key *key,
-				 const void *aes, ax86_aes_fn aes_fn, u8 *dst,
+				 const void *aes, ax86_aes_fn aes_fn,
+				 ax86_aes_dec_hchacha_fn dec_hchacha, u8 *dst,
 				 const u8 *src, unsigned int len,
 				 const u8 tweak[32], bool enc)
 {
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc, aes_fn,
-			    ct_leak_stream, ax86_hchacha, ax86_nh_generic,
+			    dec_hchacha, ct_leak_stream, ax86_hchacha, ax86_nh_generic,
 			    ax86_poly1305_emit_scalar);
 }
 
 /* a branch on the tweak, which only the hash of T reads */
 static void ct_crypt_leak_tweak(const struct ax86_adiantum_key *key,
-				const void *aes, ax86_aes_fn aes_fn, u8 *dst,
+				const void *aes, ax86_aes_fn aes_fn,
+				ax86_aes_dec_hchacha_fn dec_hchacha, u8 *dst,
 				const u8 *src, unsigned int len,
 				const u8 tweak[32], bool enc)
 {
 	ct_leak_branch(tweak[31]);
-	ax86_adiantum_crypt_generic(key, aes, aes_fn, dst, src, len, tweak,
-				    enc);
+	ax86_adiantum_crypt_generic(key, aes, aes_fn, dec_hchacha, dst, src,
+				    len, tweak, enc);
 }
 
 static const struct ct_aes_form ct_leaky_forms[] = {

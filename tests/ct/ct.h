@@ -12,14 +12,16 @@
 /* One variant's code, as the glue's struct ax86_adiantum_ops holds it */
 struct ct_ops {
 	void (*crypt)(const struct ax86_adiantum_key *key, const void *aes,
-		      ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
-		      unsigned int len, const u8 tweak[32], bool enc);
+		      ax86_aes_fn aes_fn, ax86_aes_dec_hchacha_fn dec_hchacha,
+		      u8 *dst, const u8 *src, unsigned int len,
+		      const u8 tweak[32], bool enc);
 	void (*hash)(struct ax86_adiantum_req *rq,
 		     const struct ax86_adiantum_key *key, const u8 *src,
 		     unsigned int len);
 	void (*middle)(struct ax86_adiantum_req *rq,
 		       const struct ax86_adiantum_key *key, const u8 r_in[16],
-		       bool enc, const void *aes, ax86_aes_fn aes_fn);
+		       bool enc, const void *aes, ax86_aes_fn aes_fn,
+		       ax86_aes_dec_hchacha_fn dec_hchacha);
 	void (*xor)(struct ax86_adiantum_req *rq,
 		    const struct ax86_adiantum_key *key, u8 *dst,
 		    const u8 *src, unsigned int len);
@@ -56,6 +58,9 @@ struct ct_aes_form {
 	const char *needs;	/* CPU features; NULL: any x86-64 */
 	ct_aes_block_fn enc;	/* on the encryption round keys */
 	ct_aes_block_fn dec;	/* on the equivalent inverse cipher's */
+	/* decryption beside HChaCha, as asm_cores.h's; NULL: none */
+	void (*dec_hchacha)(const u32 keys[60], u8 out[16], u32 state[16],
+			    unsigned int nrounds);
 };
 
 /* the AES context the message path passes to ct_aes_block() */
@@ -66,6 +71,8 @@ struct ct_aes {
 };
 
 void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc);
+bool ct_aes_dec_hchacha(const void *aes, u8 m[16], u32 state[16],
+			unsigned int nrounds);
 
 /* the glue's layouts for messages beyond one FPU section and scattered */
 #define CT_SECTION_BYTES	2048

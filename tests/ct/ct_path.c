@@ -81,6 +81,17 @@ void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc)
 		a->form->dec(a->dec, out, in);
 }
 
+bool ct_aes_dec_hchacha(const void *aes, u8 m[16], u32 state[16],
+			unsigned int nrounds)
+{
+	const struct ct_aes *a = aes;
+
+	if (!a->form->dec_hchacha)
+		return false;
+	a->form->dec_hchacha(a->dec, m, state, nrounds);
+	return true;
+}
+
 /*
  * The glue's ax86_adiantum_sectioned(), which it runs for @len > 2048 and
  * for lengths its one-go path leaves out: L hashed whole, then the XOR
@@ -98,7 +109,7 @@ void ct_sectioned(const struct ct_ops *ops,
 	memcpy(r, src + bulk, sizeof(r));
 	ax86_adiantum_begin(&rq, key, bulk, tweak);
 	ops->hash(&rq, key, src, bulk);
-	ops->middle(&rq, key, r, enc, aes, ct_aes_block);
+	ops->middle(&rq, key, r, enc, aes, ct_aes_block, ct_aes_dec_hchacha);
 	do {
 		n = min_t(unsigned int, bulk - off, CT_SECTION_BYTES);
 		ops->xor(&rq, key, dst + off, src + off, n);
@@ -137,7 +148,8 @@ void ct_scattered(const struct ct_ops *ops,
 		ops->hash(&w.rq, key, src + off, n);
 	}
 	memcpy(w.r, src + bulk, sizeof(w.r));
-	ops->middle(&w.rq, key, w.r, enc, aes, ct_aes_block);
+	ops->middle(&w.rq, key, w.r, enc, aes, ct_aes_block,
+		    ct_aes_dec_hchacha);
 	for (off = 0; off < bulk; off += n) {
 		n = ct_piece(off, bulk - off);
 		if (n < bulk - off)

@@ -47,7 +47,7 @@ int stub_adiantum(unsigned int nrounds, const uint8_t key[32],
 		err = -ENOMEM;
 	else
 		ax86_adiantum_crypt(&k, &a, buf, buf, len, iv, enc, aes_block,
-				    ax86_chacha_crypt, ax86_hchacha,
+				    NULL, ax86_chacha_crypt, ax86_hchacha,
 				    ax86_nh_generic,
 				    ax86_poly1305_emit_scalar);
 	EVP_CIPHER_CTX_free(a.enc);

@@ -79,12 +79,13 @@ static void ref_crypt(const struct tkey *t, u8 *dst, const u8 *src,
 		      unsigned int len, const u8 tweak[32], bool enc)
 {
 	ax86_adiantum_crypt(&t->k, &t->ossl, dst, src, len, tweak, enc,
-			    ossl_aes_block, ax86_chacha_crypt, ax86_hchacha,
+			    ossl_aes_block, NULL, ax86_chacha_crypt, ax86_hchacha,
 			    ax86_nh_generic, ax86_poly1305_emit_scalar);
 }
 
 typedef void (*crypt_fn)(const struct ax86_adiantum_key *key,
-			 const void *aes, ax86_aes_fn aes_fn, u8 *dst,
+			 const void *aes, ax86_aes_fn aes_fn,
+			 ax86_aes_dec_hchacha_fn dec_hchacha, u8 *dst,
 			 const u8 *src, unsigned int len, const u8 tweak[32],
 			 bool enc);
 typedef void (*steps_fn)(const struct tkey *t, u8 *dst, const u8 *src,
@@ -97,12 +98,13 @@ typedef void (*steps_fn)(const struct tkey *t, u8 *dst, const u8 *src,
  */
 #define STEPS(isa)							\
 static void crypt_##isa(const struct ax86_adiantum_key *key,		\
-			const void *aes, ax86_aes_fn aes_fn, u8 *dst,	\
+			const void *aes, ax86_aes_fn aes_fn,		\
+			ax86_aes_dec_hchacha_fn dec_hchacha, u8 *dst,	\
 			const u8 *src, unsigned int len,		\
 			const u8 tweak[32], bool enc)			\
 {									\
-	ax86_adiantum_crypt_##isa(key, aes, aes_fn, dst, src, len,	\
-				  tweak, enc);				\
+	ax86_adiantum_crypt_##isa(key, aes, aes_fn, dec_hchacha, dst,	\
+				  src, len, tweak, enc);		\
 }									\
 static void steps_##isa(const struct tkey *t, u8 *dst, const u8 *src,	\
 			unsigned int len, const u8 tweak[32], bool enc,	\
@@ -118,8 +120,9 @@ static void steps_##isa(const struct tkey *t, u8 *dst, const u8 *src,	\
 		n = bulk - off < chunk ? bulk - off : chunk;		\
 		ax86_adiantum_hash_##isa(&rq, &t->k, src + off, n);	\
 	}								\
-	ax86_adiantum_middle_##isa(&rq, &t->k, r, enc, &t->ossl,	\
-				   ossl_aes_block);			\
+	ax86_adiantum_middle_##isa(&rq, &t->k, r, enc, &t->ni,		\
+				   ax86_adiantum_aes_block(isa),	\
+				   ax86_adiantum_aes_dec_hchacha_block(isa)); \
 	for (off = 0; off < bulk; off += n) {				\
 		n = bulk - off < chunk ? bulk - off : chunk;		\
 		ax86_adiantum_xor_##isa(&rq, &t->k, dst + off, src + off, n); \
@@ -134,14 +137,20 @@ STEPS(avx2)
 STEPS(avx512vl)
 STEPS(avx512)
 
-/* each variant's AES without AES-NI: adiantum_dispatch.h's choice */
-#define SIMD(isa) { #isa, crypt_##isa, steps_##isa, ax86_adiantum_aes_block(isa) }
+/*
+ * each variant's AES without AES-NI, adiantum_dispatch.h's choice, and its
+ * decryption beside HChaCha (the steps take the same)
+ */
+#define SIMD(isa) { #isa, crypt_##isa, steps_##isa,			\
+		    ax86_adiantum_aes_block(isa),				\
+		    ax86_adiantum_aes_dec_hchacha_block(isa) }
 
 static const struct {
 	const char *name;
 	crypt_fn crypt;
 	steps_fn steps;
 	ax86_aes_fn aes;
+	ax86_aes_dec_hchacha_fn dec;
 } simd[] = {
 	SIMD(sse2), SIMD(ssse3), SIMD(avx), SIMD(avx2), SIMD(avx512vl),
 	SIMD(avx512),
@@ -246,7 +255,7 @@ static void test_testmgr(const char *path, const char *alg,
 			tkey_set(&t, key->bytes, nrounds);
 			if (v)
 				simd[s - 1].crypt(&t.k, &t.ossl, ossl_aes_block,
-						  out, pt->bytes, len->num,
+						  NULL, out, pt->bytes, len->num,
 						  iv->bytes, true);
 			else
 				ref_crypt(&t, out, pt->bytes, len->num,
@@ -255,7 +264,7 @@ static void test_testmgr(const char *path, const char *alg,
 				bad = i;
 			if (v)
 				simd[s - 1].crypt(&t.k, &t.ossl, ossl_aes_block,
-						  out, ct->bytes, len->num,
+						  NULL, out, ct->bytes, len->num,
 						  iv->bytes, false);
 			else
 				ref_crypt(&t, out, ct->bytes, len->num,
@@ -299,11 +308,11 @@ static const char *one_case(unsigned int s, const struct tkey *t,
 	out = in_place ? sb.p : db.p;
 
 	if (t->have_ni && rng_below(r, 2))
-		simd[s].crypt(&t->k, &t->ni, ax86_aesni_block, out, sb.p, len,
-			      tweak, enc);
+		simd[s].crypt(&t->k, &t->ni, ax86_aesni_block, NULL, out, sb.p,
+			      len, tweak, enc);
 	else
-		simd[s].crypt(&t->k, &t->ni, simd[s].aes, out, sb.p, len,
-			      tweak, enc);
+		simd[s].crypt(&t->k, &t->ni, simd[s].aes, simd[s].dec, out,
+			      sb.p, len, tweak, enc);
 	if (memcmp(out, ref, len))
 		err = "one pass differs from the portable composition";
 	else if (!in_place && memcmp(sb.p, plain, len))
@@ -318,8 +327,8 @@ static const char *one_case(unsigned int s, const struct tkey *t,
 	}
 	if (!err) {
 		/* and back */
-		simd[s].crypt(&t->k, &t->ossl, ossl_aes_block, out, out, len,
-			      tweak, !enc);
+		simd[s].crypt(&t->k, &t->ni, simd[s].aes, simd[s].dec, out,
+			      out, len, tweak, !enc);
 		if (memcmp(out, plain, len))
 			err = "the inverse direction does not restore the input";
 	}
@@ -373,8 +382,8 @@ static void test_variant(unsigned int s, const char *alg,
 		ax86_short_nh_ymm_on = len & 8;
 		ax86_nh_dsum_on = len & 16;
 		ax86_poly_sse2_on = len & 32;
-		simd[s].crypt(&t.k, &t.ossl, ossl_aes_block, dst, src, len,
-			      tweak, len & 2);
+		simd[s].crypt(&t.k, &t.ni, simd[s].aes, simd[s].dec, dst, src,
+			      len, tweak, len & 2);
 		if (memcmp(dst, ref, len))
 			e = "differs at an edge length";
 	}
@@ -437,7 +446,7 @@ static void test_req_wiped(void)
 	ax86_adiantum_begin(&rq, &t.k, bulk, tweak);
 	ax86_adiantum_hash_generic(&rq, &t.k, msg, bulk);
 	ax86_adiantum_middle_generic(&rq, &t.k, r, true, &t.ossl,
-				     ossl_aes_block);
+				     ossl_aes_block, NULL);
 	ax86_adiantum_xor_generic(&rq, &t.k, msg, msg, bulk);
 	ax86_adiantum_end_generic(&rq, &t.k, r);
 	ossl_aes_free(&t.ossl);
@@ -487,7 +496,8 @@ static void test_own_kat(void)
 				if (!v || variant_unsupported(v))
 					continue;
 				simd[s].crypt(&t.k, &t.ossl, ossl_aes_block,
-					      out, msg, lens[i], tweak, true);
+					      NULL, out, msg, lens[i], tweak,
+					      true);
 				if (memcmp(out, ct, lens[i])) {
 					report_fail(group, "%s differs, %u bytes",
 						    simd[s].name, lens[i]);

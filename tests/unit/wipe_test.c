@@ -49,7 +49,7 @@ static void *adiantum_run(void *arg)
 	(void)arg;
 	ax86_adiantum_crypt(&wipe_akey, NULL, wipe_out, wipe_in,
 			    sizeof(wipe_in), wipe_tweak, true, copy_block,
-			    ax86_chacha_crypt, ax86_hchacha, ax86_nh_sse2,
+			    NULL, ax86_chacha_crypt, ax86_hchacha, ax86_nh_sse2,
 			    ax86_poly1305_emit_scalar);
 	return NULL;
 }

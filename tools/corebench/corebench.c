@@ -487,7 +487,7 @@ int main(int argc, char **argv)
 			for (enc = 0; enc < 2; enc++) {
 				ax86_adiantum_crypt(&adkey, NULL, want, buf,
 						    4000, iv, enc, ref_aes,
-						    ax86_chacha_crypt,
+						    NULL, ax86_chacha_crypt,
 						    ax86_hchacha,
 						    ax86_nh_generic,
 						    ax86_poly1305_emit_scalar);

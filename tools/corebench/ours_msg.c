@@ -46,6 +46,15 @@ void ours_aes_block_##isa(const void *c, u8 out[16], const u8 in[16],	\
 	else								\
 		ax86_adiantum_aes_dec(isa)(k->lib.key_dec, out, in);	\
 }									\
+static bool ours_dec_hchacha_##isa(const void *c, u8 m[16],		\
+				  u32 state[16], unsigned int nrounds)	\
+{									\
+	const struct ours_aes *k = c;					\
+									\
+	return !k->aesni &&						\
+	       ax86_adiantum_aes_dec_hchacha(isa)(k->lib.key_dec, m,	\
+						  state, nrounds);	\
+}									\
 void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
 		unsigned int nrounds)					\
 {									\
@@ -60,8 +69,9 @@ void ours_adiantum_##isa(const struct ax86_adiantum_key *key,		\
 			 const void *aes, u8 *dst, const u8 *src,	\
 			 unsigned int len, const u8 tweak[32], bool enc) \
 {									\
-	ax86_adiantum_crypt_##isa(key, aes, ours_aes_block_##isa, dst,	\
-				  src, len, tweak, enc);		\
+	ax86_adiantum_crypt_##isa(key, aes, ours_aes_block_##isa,	\
+				  ours_dec_hchacha_##isa, dst, src, len,	\
+				  tweak, enc);				\
 }
 OURS_FUNCS(sse2)
 OURS_FUNCS(ssse3)

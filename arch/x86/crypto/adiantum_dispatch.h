@@ -76,6 +76,59 @@ AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
 #define ax86_aes_block(form)		__ax86_aes_block(form)
 #define ax86_adiantum_aes_block(isa)	ax86_aes_block(AX86_ADIANTUM_AES_##isa)
 
+/*
+ * Each form's decryption side by side with HChaCha (adiantum.h's
+ * ax86_aes_dec_hchacha_fn, on the decryption round keys): the
+ * vector-permute core has one (aes-vperm-x86_64.S); the portable C's
+ * returns false, and the caller runs its AES and HChaCha one after the
+ * other (AES-NI's block is short enough to overlap without help).
+ * ax86_adiantum_aes_dec_hchacha(isa) is a variant's, and
+ * ax86_adiantum_aes_dec_hchacha_block(isa) the same on struct
+ * ax86_aesni_key.
+ */
+static inline bool ax86_aes_vperm_dec_hchacha(const u32 dec[60], u8 m[16],
+					      u32 state[16],
+					      unsigned int nrounds)
+{
+	ax86_aes_vperm_decrypt256_hchacha(dec, m, state, nrounds);
+	return true;
+}
+
+static inline bool
+ax86_aes_ct_dec_hchacha(const u32 dec[60] __always_unused,
+			u8 m[16] __always_unused,
+			u32 state[16] __always_unused,
+			unsigned int nrounds __always_unused)
+{
+	return false;
+}
+
+static inline bool ax86_aes_vperm_dec_hchacha_block(const void *aes, u8 m[16],
+						    u32 state[16],
+						    unsigned int nrounds)
+{
+	const struct ax86_aesni_key *k = aes;
+
+	return ax86_aes_vperm_dec_hchacha(k->dec, m, state, nrounds);
+}
+
+static inline bool
+ax86_aes_ct_dec_hchacha_block(const void *aes __always_unused,
+			      u8 m[16] __always_unused,
+			      u32 state[16] __always_unused,
+			      unsigned int nrounds __always_unused)
+{
+	return false;
+}
+#define __ax86_aes_dec_hchacha(form)	ax86_aes_##form##_dec_hchacha
+#define ax86_aes_dec_hchacha(form)	__ax86_aes_dec_hchacha(form)
+#define ax86_adiantum_aes_dec_hchacha(isa)				\
+	ax86_aes_dec_hchacha(AX86_ADIANTUM_AES_##isa)
+#define __ax86_aes_dec_hchacha_block(form) ax86_aes_##form##_dec_hchacha_block
+#define ax86_aes_dec_hchacha_block(form) __ax86_aes_dec_hchacha_block(form)
+#define ax86_adiantum_aes_dec_hchacha_block(isa)			\
+	ax86_aes_dec_hchacha_block(AX86_ADIANTUM_AES_##isa)
+
 /* on where cpu_quirks.h's short-message NH rule holds (isa.h) */
 AX86_CPU_SWITCH(ax86_short_nh_ymm_on);
 
@@ -165,9 +218,10 @@ static __always_inline void						\
 ax86_adiantum_middle_##isa(struct ax86_adiantum_req *rq,		\
 			   const struct ax86_adiantum_key *key,		\
 			   const u8 r_in[16], bool enc,			\
-			   const void *aes, ax86_aes_fn aes_fn)		\
+			   const void *aes, ax86_aes_fn aes_fn,		\
+			   ax86_aes_dec_hchacha_fn dec_hchacha)		\
 {									\
-	ax86_adiantum_middle(rq, key, r_in, enc, aes, aes_fn,		\
+	ax86_adiantum_middle(rq, key, r_in, enc, aes, aes_fn, dec_hchacha, \
 			     ax86_hchacha_for_##isa,			\
 			     ax86_adiantum_nh(isa));			\
 }									\
@@ -190,11 +244,12 @@ ax86_adiantum_end_##isa(struct ax86_adiantum_req *rq,			\
 static __always_inline void						\
 ax86_adiantum_crypt_##isa(const struct ax86_adiantum_key *key,		\
 			  const void *aes, ax86_aes_fn aes_fn,		\
+			  ax86_aes_dec_hchacha_fn dec_hchacha,		\
 			  u8 *dst, const u8 *src, unsigned int len,	\
 			  const u8 tweak[32], bool enc)			\
 {									\
 	ax86_adiantum_crypt(key, aes, dst, src, len, tweak, enc,	\
-			    aes_fn, ax86_stream_##isa,			\
+			    aes_fn, dec_hchacha, ax86_stream_##isa,	\
 			    ax86_hchacha_for_##isa,			\
 			    ax86_adiantum_nh(isa), ax86_adiantum_poly(isa)); \
 }									\
@@ -203,12 +258,13 @@ static __always_inline void						\
 ax86_adiantum_crypt_whole_##isa(struct ax86_adiantum_work *w,		\
 				const struct ax86_adiantum_key *key,	\
 				const void *aes, ax86_aes_fn aes_fn,	\
+				ax86_aes_dec_hchacha_fn dec_hchacha,	\
 				u8 *dst, const u8 *src,			\
 				unsigned int len, const u8 tweak[32],	\
 				bool enc)				\
 {									\
 	__ax86_adiantum_crypt(w, key, aes, dst, src, len, tweak, enc,	\
-			      aes_fn, ax86_stream_##isa,		\
+			      aes_fn, dec_hchacha, ax86_stream_##isa,	\
 			      ax86_hchacha_for_##isa,			\
 			      ax86_adiantum_nh(isa), ax86_adiantum_poly(isa), \
 			      true);					\

@@ -142,6 +142,25 @@ static void ax86_adiantum_aes_simd(const void *c, u8 out[16],
 	}
 }
 
+/*
+ * Its decryption side by side with HChaCha where the form has one: the
+ * vector-permute core's (adiantum.h's ax86_aes_dec_hchacha_fn).  Its
+ * HChaCha is the scalar one whatever the variant's: it runs on the
+ * integer pipes while the block's shuffles wait on each other.
+ */
+static bool ax86_adiantum_dec_hchacha_simd(const void *c, u8 m[16],
+					   u32 state[16], unsigned int nrounds)
+{
+	const struct ax86_adiantum_ctx *ctx = c;
+
+	if (static_branch_likely(&ax86_aes_ni) ||
+	    !static_branch_likely(&ax86_aes_ssse3))
+		return false;
+	ax86_aes_vperm_decrypt256_hchacha(ax86_aes_lib_dec_keys(&ctx->lib), m,
+					  state, nrounds);
+	return true;
+}
+
 /* its name, for the variants parameter */
 static const char *ax86_adiantum_aes_form(void)
 {
@@ -165,20 +184,23 @@ static const char *ax86_adiantum_poly_form(void)
 struct ax86_adiantum_ops {
 	void (*crypt)(struct ax86_adiantum_work *w,
 		      const struct ax86_adiantum_key *key, const void *aes,
-		      ax86_aes_fn aes_fn, u8 *dst, const u8 *src,
-		      unsigned int len, const u8 tweak[32], bool enc);
+		      ax86_aes_fn aes_fn, ax86_aes_dec_hchacha_fn dec_hchacha,
+		      u8 *dst, const u8 *src, unsigned int len,
+		      const u8 tweak[32], bool enc);
 	void (*hash)(struct ax86_adiantum_req *rq,
 		     const struct ax86_adiantum_key *key, const u8 *src,
 		     unsigned int len);
 	void (*middle)(struct ax86_adiantum_req *rq,
 		       const struct ax86_adiantum_key *key, const u8 r_in[16],
-		       bool enc, const void *aes, ax86_aes_fn aes_fn);
+		       bool enc, const void *aes, ax86_aes_fn aes_fn,
+		       ax86_aes_dec_hchacha_fn dec_hchacha);
 	void (*xor)(struct ax86_adiantum_req *rq,
 		    const struct ax86_adiantum_key *key, u8 *dst,
 		    const u8 *src, unsigned int len);
 	void (*end)(struct ax86_adiantum_req *rq,
 		    const struct ax86_adiantum_key *key, u8 r_out[16]);
 	ax86_aes_fn aes;
+	ax86_aes_dec_hchacha_fn dec_hchacha;
 	bool simd;		/* the cores need a kernel_fpu_begin() section */
 };
 
@@ -221,7 +243,8 @@ ax86_adiantum_linear(const struct ax86_adiantum_ctx *ctx,
 {
 	BUILD_BUG_ON(PAGE_SIZE > AX86_FPU_CHUNK);
 	fpu_begin(ops);
-	ops->crypt(w, &ctx->key, ctx, ops->aes, dst, src, len, tweak, enc);
+	ops->crypt(w, &ctx->key, ctx, ops->aes, ops->dec_hchacha, dst, src, len,
+		   tweak, enc);
 	fpu_end(ops);
 }
 
@@ -245,7 +268,7 @@ ax86_adiantum_sectioned(const struct ax86_adiantum_ctx *ctx,
 	ax86_adiantum_begin(rq, &ctx->key, bulk, tweak);
 	fpu_begin(ops);
 	ops->hash(rq, &ctx->key, src, bulk);
-	ops->middle(rq, &ctx->key, w->r, enc, ctx, ops->aes);
+	ops->middle(rq, &ctx->key, w->r, enc, ctx, ops->aes, ops->dec_hchacha);
 	fpu_end(ops);
 	do {	/* once at least: the last section ends R */
 		n = min_t(unsigned int, bulk - off, AX86_FPU_SECTION_BYTES);
@@ -338,7 +361,7 @@ ax86_adiantum_scattered(const struct ax86_adiantum_ctx *ctx,
 	if (!ax86_sg_copy(&in, r, sizeof(w->r), false))
 		goto out;
 	fpu_begin(ops);
-	ops->middle(rq, &ctx->key, r, enc, ctx, ops->aes);
+	ops->middle(rq, &ctx->key, r, enc, ctx, ops->aes, ops->dec_hchacha);
 	fpu_end(ops);
 
 	ax86_sg_start(&in, req->src, SG_MITER_FROM_SG);
@@ -410,9 +433,11 @@ static noinline void							\
 ax86_adiantum_step_middle_##isa(struct ax86_adiantum_req *rq,		\
 				const struct ax86_adiantum_key *key,	\
 				const u8 r_in[16], bool enc,		\
-				const void *aes, ax86_aes_fn aes_fn)	\
+				const void *aes, ax86_aes_fn aes_fn,	\
+				ax86_aes_dec_hchacha_fn dec_hchacha)	\
 {									\
-	ax86_adiantum_middle_##isa(rq, key, r_in, enc, aes, aes_fn);	\
+	ax86_adiantum_middle_##isa(rq, key, r_in, enc, aes, aes_fn,	\
+				   dec_hchacha);			\
 }									\
 static noinline void							\
 ax86_adiantum_step_xor_##isa(struct ax86_adiantum_req *rq,		\
@@ -429,13 +454,14 @@ ax86_adiantum_step_end_##isa(struct ax86_adiantum_req *rq,		\
 	ax86_adiantum_end_##isa(rq, key, r_out);			\
 }
 
-#define OPS(isa, _aes, _simd) {						\
+#define OPS(isa, _aes, _dec_hchacha, _simd) {				\
 	.crypt = ax86_adiantum_crypt_whole_##isa,			\
 	.hash = ax86_adiantum_step_hash_##isa,				\
 	.middle = ax86_adiantum_step_middle_##isa,			\
 	.xor = ax86_adiantum_step_xor_##isa,				\
 	.end = ax86_adiantum_step_end_##isa,				\
 	.aes = _aes,							\
+	.dec_hchacha = _dec_hchacha,					\
 	.simd = _simd,							\
 }
 
@@ -504,13 +530,13 @@ static int ax86_adiantum_layout_##name(const struct ax86_adiantum_ctx *ctx, \
 /* without the FPU: the portable cores and AES */
 STEP_FUNCS(generic)
 static const struct ax86_adiantum_ops ax86_adiantum_ops_generic =
-	OPS(generic, ax86_adiantum_aes_generic, false);
+	OPS(generic, ax86_adiantum_aes_generic, NULL, false);
 LAYOUT_FUNCS(generic, &ax86_adiantum_ops_generic)
 
 #define VARIANT_FUNCS(isa)						\
 STEP_FUNCS(isa)								\
 static const struct ax86_adiantum_ops ax86_adiantum_ops_##isa =		\
-	OPS(isa, ax86_adiantum_aes_simd, true);			\
+	OPS(isa, ax86_adiantum_aes_simd, ax86_adiantum_dec_hchacha_simd, true); \
 LAYOUT_FUNCS(isa, &ax86_adiantum_ops_##isa)				\
 static int ax86_adiantum_crypt_req_##isa(struct skcipher_request *req,	\
 					 bool enc)			\

@@ -43,6 +43,7 @@
  * register.  Unaligned pointers are fine.
  */
 #include <linux/linkage.h>
+#include "hchacha-scalar-macros.S"
 
 .section .rodata.cst16.ax86_aes_vperm, "aM", @progbits, 16
 .align 16
@@ -143,13 +144,13 @@
 .endm
 
 /*
- * The block at %rdx plus round key 0 straight to the state's nibbles, k
- * in xmm0 and i in xmm6: \dir's tables on the low and high nibbles of
- * each byte.  xmm1..xmm3 are scratch.
+ * The block at \in(%rdx) plus round key 0 straight to the state's
+ * nibbles, k in xmm0 and i in xmm6: \dir's tables on the low and high
+ * nibbles of each byte.  xmm1..xmm3 are scratch.
  */
-.macro FIRST dir
-	movq		(%rdx), %xmm0
-	movhps		8(%rdx), %xmm0
+.macro FIRST dir, in=0
+	movq		\in(%rdx), %xmm0
+	movhps		8+\in(%rdx), %xmm0
 	movdqu		(%rdi), %xmm1
 	pxor		%xmm1, %xmm0
 	SPLIT
@@ -271,11 +272,11 @@
 .endm
 
 /*
- * The last round key (at %rcx) plus \c, moved back by ShiftRows^2 (its
- * own inverse), in xmm5: the last round adds it before its one move.
+ * The last round key (\key) plus \c, moved back by ShiftRows^2 (its own
+ * inverse), in xmm5: the last round adds it before its one move.
  */
-.macro LAST_KEY c
-	movdqu		(%rcx), %xmm5
+.macro LAST_KEY key, c
+	movdqu		\key, %xmm5
 .ifnb \c
 	pxor		\c, %xmm5
 .endif
@@ -329,7 +330,7 @@ SYM_FUNC_START(ax86_aes_vperm_encrypt256)
 	add		$0x40, %rax
 	cmp		%rcx, %rax
 	jne		.Lenc_rounds
-	LAST_KEY	.L63(%rip)
+	LAST_KEY	(%rcx), .L63(%rip)
 	LAST		.Lenc_last
 	FINISH
 	RET
@@ -350,8 +351,117 @@ SYM_FUNC_START(ax86_aes_vperm_decrypt256)
 	add		$0x40, %rax
 	cmp		%rcx, %rax
 	jne		.Ldec_rounds
-	LAST_KEY
+	LAST_KEY	(%rcx)
 	LAST		.Ldec_last
 	FINISH
 	RET
 SYM_FUNC_END(ax86_aes_vperm_decrypt256)
+
+/*
+ * Decryption side by side with the XChaCha subkey.  Adiantum decrypts
+ * M = AES^-1(C_M) and derives its stream's subkey by HChaCha from the
+ * same C_M: two serial chains, neither waiting for the other.  Called one
+ * after the other they do not overlap (the block's 500 operations fill
+ * the out-of-order window); here each AES round is followed by half a
+ * round of the scalar HChaCha (hchacha-scalar-macros.S), which runs on the
+ * integer pipes while the block's shuffles wait on each other.  An
+ * in-order CPU gets the same from the interleave.
+ *
+ * void ax86_aes_vperm_decrypt256_hchacha(const u32 dec[60], u8 out[16],
+ *					  u32 state[16],
+ *					  unsigned int nrounds);
+ *	@out gets the block decrypted from @state's words 12..15; @state's
+ *	words 4..11 get words 0..3 and 12..15 of HChaCha of @state with
+ *	@nrounds rounds (even, 12 or more: XChaCha12 and XChaCha20), as
+ *	ax86_hchacha_scalar(state, &state[4], nrounds) writes them.
+ *
+ * Every GPR but %rsp and %rbp holds HChaCha's state, so the round keys
+ * come through %rax in the gaps the HChaCha macros leave (KEYS_*), a
+ * pass of four rounds ahead into xmm8..xmm11, the key pointer in the
+ * frame.  Rounds 2..13 are three passes with two HChaCha rounds each; a
+ * longer HChaCha finishes after the block's last round.
+ */
+#define SLOT_HOUT	16		/* &state[4] */
+#define SLOT_OUT	24		/* @out */
+#define SLOT_KEYS	32		/* this pass's first round key */
+#define SLOT_ROUNDS	40
+#define SLOT_PASSES	44
+#define FRAME		48
+
+/* this pass's round keys 1 and 2, then 3, then the next pass's first */
+.macro KEYS_1_2
+	mov		SLOT_KEYS(%rsp), %rax
+	movdqu		0x10(%rax), %xmm9
+	movdqu		0x20(%rax), %xmm10
+.endm
+
+.macro KEYS_3
+	mov		SLOT_KEYS(%rsp), %rax
+	movdqu		0x30(%rax), %xmm11
+.endm
+
+/* after the last pass: key 14, the last round's */
+.macro KEYS_NEXT
+	mov		SLOT_KEYS(%rsp), %rax
+	movdqu		0x40(%rax), %xmm8
+	add		$0x40, %rax
+	mov		%rax, SLOT_KEYS(%rsp)
+.endm
+
+SYM_FUNC_START(ax86_aes_vperm_decrypt256_hchacha)
+	push		%rbx
+	push		%r12
+	push		%r13
+	push		%r14
+	push		%r15
+	sub		$FRAME, %rsp
+	mov		%rsi, SLOT_OUT(%rsp)
+	lea		0x10(%rdx), %rax
+	mov		%rax, SLOT_HOUT(%rsp)
+	mov		%ecx, SLOT_ROUNDS(%rsp)
+	movl		$3, SLOT_PASSES(%rsp)
+	movdqa		.Lnib(%rip), NIB
+	ROUND_KEY	0x10(%rdi), dec, .Lsr1
+	FIRST		dec, 0x30
+	DEC_MIX		%xmm6, .Lr1c3, .Lr2c2, .Lr3c1
+	lea		0x20(%rdi), %rax
+	mov		%rax, SLOT_KEYS(%rsp)
+	movdqu		0x20(%rdi), %xmm8
+	mov		%rdx, %rdi
+	HC_LOAD
+.Ldec_hchacha_passes:
+	DEC_ROUND	%xmm8, .Lr1c2, .Lr2c0, .Lr3c2, .Lsr2
+	HC_COLUMNS	KEYS_1_2
+	DEC_ROUND	%xmm9, .Lr1c1, .Lr2c2, .Lr3c3, .Lsr3
+	HC_DIAGONALS	KEYS_3
+	DEC_ROUND	%xmm10, .Lr1c0, .Lr2c0, .Lr3c0
+	HC_COLUMNS
+	DEC_ROUND	%xmm11, .Lr1c3, .Lr2c2, .Lr3c1, .Lsr1
+	HC_DIAGONALS	KEYS_NEXT
+	subl		$1, SLOT_PASSES(%rsp)
+	jnz		.Ldec_hchacha_passes
+	LAST_KEY	%xmm8
+	LAST		.Ldec_last
+	subl		$12, SLOT_ROUNDS(%rsp)
+	jz		.Ldec_hchacha_done
+.Ldec_hchacha_more:
+	HC_COLUMNS
+	HC_DIAGONALS
+	subl		$2, SLOT_ROUNDS(%rsp)
+	jnz		.Ldec_hchacha_more
+.Ldec_hchacha_done:
+	HC_STORE_WIPE	SLOT_HOUT(%rsp)
+	mov		SLOT_OUT(%rsp), %rsi
+	FINISH
+	pxor		%xmm8, %xmm8
+	pxor		%xmm9, %xmm9
+	pxor		%xmm10, %xmm10
+	pxor		%xmm11, %xmm11
+	add		$FRAME, %rsp
+	pop		%r15
+	pop		%r14
+	pop		%r13
+	pop		%r12
+	pop		%rbx
+	RET
+SYM_FUNC_END(ax86_aes_vperm_decrypt256_hchacha)

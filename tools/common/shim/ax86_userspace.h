@@ -55,6 +55,7 @@ static inline void memzero_explicit(void *p, size_t n)
 #define round_up(x, y) ((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __maybe_unused __attribute_maybe_unused__	/* sys/cdefs.h */
+#define __always_unused __attribute__((__unused__))
 #define __aligned(n) __attribute__((__aligned__(n)))
 
 #endif /* AX86_USERSPACE_H */

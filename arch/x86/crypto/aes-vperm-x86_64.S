@@ -361,11 +361,13 @@ SYM_FUNC_END(ax86_aes_vperm_decrypt256)
  * Decryption side by side with the XChaCha subkey.  Adiantum decrypts
  * M = AES^-1(C_M) and derives its stream's subkey by HChaCha from the
  * same C_M: two serial chains, neither waiting for the other.  Called one
- * after the other they do not overlap (the block's 500 operations fill
- * the out-of-order window); here each AES round is followed by half a
- * round of the scalar HChaCha (hchacha-scalar-macros.S), which runs on the
- * integer pipes while the block's shuffles wait on each other.  An
- * in-order CPU gets the same from the interleave.
+ * after the other they do not overlap on a Zen 4 (the block's 500 or so
+ * operations fill the out-of-order window); here each AES round is
+ * followed by half a round of the scalar HChaCha
+ * (hchacha-scalar-macros.S), which runs on the integer pipes while the
+ * block's shuffles wait on each other.  The interleave is that coarse:
+ * an in-order CPU, or one with a small window, would need the two mixed
+ * instruction by instruction to overlap them (docs/design.md).
  *
  * void ax86_aes_vperm_decrypt256_hchacha(const u32 dec[60], u8 out[16],
  *					  u32 state[16],
@@ -400,7 +402,7 @@ SYM_FUNC_END(ax86_aes_vperm_decrypt256)
 	movdqu		0x30(%rax), %xmm11
 .endm
 
-/* after the last pass: key 14, the last round's */
+/* the next pass's first round key; after the last pass, key 14 */
 .macro KEYS_NEXT
 	mov		SLOT_KEYS(%rsp), %rax
 	movdqu		0x40(%rax), %xmm8

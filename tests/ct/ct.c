@@ -77,10 +77,11 @@ static void ct_public(const void *p, size_t n)
  * first usable one is also what the planted leaks below wrap.
  */
 static const struct ct_aes_form ct_aes_forms[] = {
-	{ "aesni", "aes", ax86_aesni_encrypt256, ax86_aesni_decrypt256 },
+	{ "aesni", "aes", ax86_aesni_encrypt256, ax86_aesni_decrypt256,
+	  NULL },
 	{ "vperm", AX86_NEEDS_SSSE3, ax86_aes_vperm_encrypt256,
 	  ax86_aes_vperm_decrypt256, ax86_aes_vperm_decrypt256_hchacha },
-	{ "ct", NULL, ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256 },
+	{ "ct", NULL, ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256, NULL },
 };
 
 /* the derived keys and AES round keys, of XChaCha12 and of XChaCha20 */
@@ -580,10 +581,10 @@ static void ct_crypt_leak_tweak(const struct ax86_adiantum_key *key,
 }
 
 static const struct ct_aes_form ct_leaky_forms[] = {
-	{ "table", NULL, ct_leak_table_enc, ct_leak_table_dec },
-	{ "branch", NULL, ct_leak_branch_enc, ct_leak_branch_dec },
+	{ "table", NULL, ct_leak_table_enc, ct_leak_table_dec, NULL },
+	{ "branch", NULL, ct_leak_branch_enc, ct_leak_branch_dec, NULL },
 	{ "linux-6.1-lib", NULL, ct_linux61_aes_encrypt,
-	  ct_linux61_aes_decrypt },
+	  ct_linux61_aes_decrypt, NULL },
 };
 
 static const struct ct_mutant {

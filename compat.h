@@ -60,7 +60,8 @@
 /*
  * The kernel's AES library expands the key of the one AES block per
  * Adiantum message; our AES forms (AES-NI, aes-vperm-x86_64.S and
- * crypto/aes_ct.c) run the block on its round keys.  7.0 replaced struct
+ * crypto/aes_ct.c) run the block on its round keys, the vector-permute
+ * core on a copy put in its form at setkey.  7.0 replaced struct
  * crypto_aes_ctx and aes_expandkey() by struct aes_key and
  * aes_preparekey().  The expanded keys are the same in both versions:
  * the round keys in order for encryption, and those of the equivalent

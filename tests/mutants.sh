@@ -88,8 +88,10 @@ arch/x86/crypto/aes-vperm-x86_64.S|.Lak:	.byte 0x80,|.Lak:	.byte 0x00,|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|pshufb		\r2(%rip), %xmm4|pshufb		\r1(%rip), %xmm4|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|JO		.Ldec_m9, %xmm6, \r3|JO		.Ldec_m9, %xmm6, \r2|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|add		$0x40, %rax|add		$0x30, %rax|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|ROUND_KEY	0x10(%rdi), enc, .Lsr3|ROUND_KEY	0x10(%rdi), enc, .Lsr1|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|pshufb		.Lsr2(%rip), %xmm5|pshufb		.Lsr1(%rip), %xmm5|ssse3
+arch/x86/crypto/aes_vperm_key.h|moves[r % 4][t]],|moves[(r + 1) % 4][t]],|ssse3
+arch/x86/crypto/aes_vperm_key.h|u8 last_c = enc ? 0x63 : 0;|u8 last_c = enc ? 0x62 : 0;|ssse3
+arch/x86/crypto/aes_vperm_key.h|c ^= cols[t] & (u8)-((b >> t) & 1);|c ^= cols[t] & (u8)-((b >> (t ^ 1)) & 1);|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|	movdqu		(%rcx), %xmm5|	movdqu		-0x10(%rcx), %xmm5|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Ldec_k_lo:	.byte 0x04,|.Ldec_k_lo:	.byte 0x05,|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|.Lenc_s3_jo:	.byte 0x00, 0x93|.Lenc_s3_jo:	.byte 0x00, 0x92|ssse3
 crypto/aes_ct.c|.o = s.e ^ b7 ^ (b7 << 2),|.o = s.e ^ b7 ^ (b7 << 3),
@@ -141,13 +143,14 @@ arch/x86/crypto/chacha_dispatch.h|ax86_zmm_pairs() ? "avx512-pairs" : "avx512"|a
 arch/x86/crypto/cpu_quirks.h|	       ax86_zen4_cpu(amd, family, model);|	       ax86_zen4_cpu(amd, family, model + 1);
 arch/x86/crypto/chacha_dispatch.h|		ax86_hchacha_scalar(state, out, nrounds);|		ax86_hchacha_scalar(state, out, 20);
 arch/x86/crypto/hchacha-scalar-macros.S|	mov		HC_SLOT_X1(%rsp), A01|	mov		HC_SLOT_X0(%rsp), A01
-arch/x86/crypto/hchacha-scalar-macros.S|	QUARTER2	A01, X6, X11, X12|	QUARTER2	A01, X6, X11, X13
-arch/x86/crypto/hchacha-scalar-macros.S|	rol		$\n, \b2|	rol		$\n, \c2
+arch/x86/crypto/hchacha-scalar-macros.S|QHALF		(\n)-8, A01, X6, X11, X12,|QHALF		(\n)-8, A01, X6, X11, X13,
+arch/x86/crypto/hchacha-scalar-macros.S|	rol		$8, \z2|	rol		$7, \z2
 arch/x86/crypto/hchacha-scalar-macros.S|	mov		X13, 0x14(%rsi)|	mov		X12, 0x14(%rsi)
 arch/x86/crypto/hchacha-scalar-macros.S|	movq		$0, HC_SLOT_X0(%rsp)|	movq		$0, HC_SLOT_X0+16(%rsp)
 arch/x86/crypto/hchacha-scalar-macros.S|	movq		$0, HC_SLOT_X2(%rsp)|	movq		$0, HC_SLOT_X2+8(%rsp)
 arch/x86/crypto/aes-vperm-x86_64.S|	FIRST		dec, 0x30|	FIRST		dec, 0x20|ssse3
-arch/x86/crypto/aes-vperm-x86_64.S|	HC_DIAGONALS	KEYS_3|	HC_DIAGONALS|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|HC_DIAGONALS_PART, KEYS_3|HC_DIAGONALS_PART|ssse3
+arch/x86/crypto/aes-vperm-x86_64.S|	HC_PART		\hc, (\n)+1, \between|	HC_PART		\hc, (\n)+2, \between|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|	movdqu		0x40(%rax), %xmm8|	movdqu		0x30(%rax), %xmm8|ssse3
 arch/x86/crypto/aes-vperm-x86_64.S|	subl		$12, SLOT_ROUNDS(%rsp)|	subl		$10, SLOT_ROUNDS(%rsp)|ssse3
 arch/x86/crypto/hchacha-scalar-macros.S|	mov		HC_SLOT_X2(%rsp), A23|	mov		HC_SLOT_X3(%rsp), A23

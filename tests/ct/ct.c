@@ -79,8 +79,8 @@ static void ct_public(const void *p, size_t n)
 static const struct ct_aes_form ct_aes_forms[] = {
 	{ "aesni", "aes", ax86_aesni_encrypt256, ax86_aesni_decrypt256,
 	  NULL },
-	{ "vperm", AX86_NEEDS_SSSE3, ax86_aes_vperm_encrypt256,
-	  ax86_aes_vperm_decrypt256, ax86_aes_vperm_decrypt256_hchacha },
+	{ "vperm", AX86_NEEDS_SSSE3, ct_vperm_encrypt, ct_vperm_decrypt,
+	  ct_vperm_decrypt_hchacha },
 	{ "ct", NULL, ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256, NULL },
 };
 

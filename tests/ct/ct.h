@@ -71,6 +71,11 @@ struct ct_aes {
 };
 
 void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc);
+/* the vector-permute core's form, on the library's keys (ct_path.c) */
+void ct_vperm_encrypt(const u32 keys[60], u8 out[16], const u8 in[16]);
+void ct_vperm_decrypt(const u32 keys[60], u8 out[16], const u8 in[16]);
+void ct_vperm_decrypt_hchacha(const u32 keys[60], u8 out[16], u32 state[16],
+			      unsigned int nrounds);
 bool ct_aes_dec_hchacha(const void *aes, u8 m[16], u32 state[16],
 			unsigned int nrounds);
 

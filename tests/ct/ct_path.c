@@ -70,6 +70,40 @@ const struct ct_variant ct_variants[] = {
 
 const unsigned int ct_nr_variants = ARRAY_SIZE(ct_variants);
 
+/*
+ * The vector-permute core on the library's round keys: each call puts
+ * them in the core's form first (aes_vperm_key.h), which the module does
+ * once at setkey, so that this check covers that code too, built as the
+ * module builds it.
+ */
+void ct_vperm_encrypt(const u32 keys[60], u8 out[16], const u8 in[16])
+{
+	u32 v[AX86_AES_VPERM_KEY_WORDS];
+
+	ax86_aes_vperm_keys(v, keys, true);
+	ax86_aes_vperm_encrypt256(v, out, in);
+	memzero_explicit(v, sizeof(v));
+}
+
+void ct_vperm_decrypt(const u32 keys[60], u8 out[16], const u8 in[16])
+{
+	u32 v[AX86_AES_VPERM_KEY_WORDS];
+
+	ax86_aes_vperm_keys(v, keys, false);
+	ax86_aes_vperm_decrypt256(v, out, in);
+	memzero_explicit(v, sizeof(v));
+}
+
+void ct_vperm_decrypt_hchacha(const u32 keys[60], u8 out[16], u32 state[16],
+			      unsigned int nrounds)
+{
+	u32 v[AX86_AES_VPERM_KEY_WORDS];
+
+	ax86_aes_vperm_keys(v, keys, false);
+	ax86_aes_vperm_decrypt256_hchacha(v, out, state, nrounds);
+	memzero_explicit(v, sizeof(v));
+}
+
 /* the glue's ax86_adiantum_aes_simd(), with the form to run as data */
 void ct_aes_block(const void *aes, u8 out[16], const u8 in[16], bool enc)
 {

@@ -72,6 +72,7 @@ static void tkey_set(struct tkey *t, const u8 raw[32], unsigned int nrounds)
 	ossl_aes_setkey(&t->ossl, aes_key);
 	t->have_ni = host_has_aesni();
 	aes256_schedule(aes_key, (u8 *)t->ni.enc, (u8 *)t->ni.dec);
+	ax86_aesni_key_forms(&t->ni);
 }
 
 /* the portable composition: what the glue runs without the FPU */

@@ -3,7 +3,8 @@
  * The AES-256 block forms of the whole-construction driver, on the round
  * keys the kernel's AES library lays out (aes_schedule.c): the portable
  * constant-time C (crypto/aes_ct.c), the SSSE3 vector-permute core
- * (aes-vperm-x86_64.S) and AES-NI, each both ways on FIPS-197's
+ * (aes-vperm-x86_64.S, on them put in its form by aes_vperm_key.h) and
+ * AES-NI, each both ways on FIPS-197's
  * appendix C.3, on the kernel's own AES-256 vectors (aes_tv_template,
  * block by block), and against OpenSSL on random keys and blocks: round
  * keys flush against an unmapped page at every misalignment, blocks at
@@ -21,13 +22,16 @@
 
 typedef void (*aes256_fn)(const u32 *keys, u8 out[16], const u8 in[16]);
 
+/* @keys: puts the library's round keys in the form's own, if it has one */
 static const struct form {
 	const char *name;
 	aes256_fn enc, dec;
+	void (*keys)(u32 *vkeys, const u32 *keys, bool enc);
 } forms[] = {
-	{ "ct", ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256 },
-	{ "vperm", ax86_aes_vperm_encrypt256, ax86_aes_vperm_decrypt256 },
-	{ "aesni", ax86_aesni_encrypt256, ax86_aesni_decrypt256 },
+	{ "ct", ax86_aes_ct_encrypt256, ax86_aes_ct_decrypt256, NULL },
+	{ "vperm", ax86_aes_vperm_encrypt256, ax86_aes_vperm_decrypt256,
+	  ax86_aes_vperm_keys },
+	{ "aesni", ax86_aesni_encrypt256, ax86_aesni_decrypt256, NULL },
 };
 
 /* NULL if the host runs @f */
@@ -55,6 +59,25 @@ static void ossl_block(const u8 key[32], u8 out[16], const u8 in[16],
 }
 
 /*
+ * @key's round keys as @f takes them at @ks: encryption's, then
+ * decryption's 240 bytes on (@ks may be misaligned)
+ */
+static void form_schedule(const struct form *f, const u8 key[32], u8 *ks)
+{
+	u32 lib[2][60], own[60];
+	int d;
+
+	aes256_schedule(key, ks, ks + 240);
+	if (!f->keys)
+		return;
+	memcpy(lib, ks, sizeof(lib));
+	for (d = 0; d < 2; d++) {
+		f->keys(own, lib[d], !d);
+		memcpy(ks + 240 * d, own, sizeof(own));
+	}
+}
+
+/*
  * @f on @key both ways: @ct from @pt and back; the round keys flush
  * against an unmapped page, @off bytes off their alignment
  */
@@ -68,7 +91,7 @@ static const char *one_key(const struct form *f, const u8 key[32],
 	u8 out[16];
 	size_t i;
 
-	aes256_schedule(key, ks + off, ks + off + 240);
+	form_schedule(f, key, ks + off);
 	for (i = 0; i < len; i += 16) {
 		f->enc(enc, out, pt + i);
 		if (memcmp(out, ct + i, 16))
@@ -165,7 +188,7 @@ static void test_fuzz(const struct form *f)
 
 		rng_fill(&r, key, sizeof(key));
 		rng_fill(&r, in, sizeof(in));
-		aes256_schedule(key, ks + koff, ks + koff + 240);
+		form_schedule(f, key, ks + koff);
 		ossl_block(key, want, in, enc);
 		gbuf_alloc(&src, 16, off);
 		memcpy(src.p, in, 16);

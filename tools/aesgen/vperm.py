@@ -287,36 +287,61 @@ def round_key(key, pair, mask):
     return permute(per_byte(key, lambda v: lookup2(pair, v)), mask)
 
 
-def enc_block(enc, pt):
-    """the assembly's encryption, step by step"""
-    ki = first_nibbles(ENC_FIRST, field.xor(pt, enc[0]))
+# The round keys as the assembly takes them, made once per key
+# (aes_vperm_key.h does the same in C): key 0 as it is (the first round's
+# tables take the block plus it), keys 1..13 in the state's basis and
+# moved into their round's frame, key 14 in AES's basis with the
+# constant the last round's tables leave out, moved by LAST (its own
+# inverse: the last round moves the sum back).  A basis change is linear,
+# so a byte's is eight columns and a constant (key_columns).
+def schedule(keys, pair, masks, last_const):
+    return ([list(keys[0])] +
+            [round_key(keys[r], pair, masks(r)["q"]) for r in range(1, 14)] +
+            [permute(field.xor(keys[14], [last_const] * 16), LAST)])
+
+
+def enc_schedule(enc):
+    return schedule(enc, ENC_IN, enc_masks, 0x63)
+
+
+def dec_schedule(dec):
+    return schedule(dec, DEC_IN, dec_masks, 0)
+
+
+def key_columns(pair):
+    """f(bit t) for t = 0..7 and the constant, from in_pair's tables"""
+    const = pair[0][0]
+    return [lookup2(pair, 1 << t) ^ const for t in range(8)], const
+
+
+def enc_block(venc, pt):
+    """the assembly's encryption, step by step, on enc_schedule()'s keys"""
+    ki = first_nibbles(ENC_FIRST, field.xor(pt, venc[0]))
     for r in range(1, 14):
         m = enc_masks(r)
         io_jo = [inversion_ki(k, i) for k, i in ki]
         a = [out2(ENC_S, *t) for t in io_jo]
         a3 = [out2(ENC_S3, *t) for t in io_jo]
-        key = round_key(enc[r], ENC_IN, m["q"])
         c = field.xor(a3, permute(a, m["r2"]))
         y = field.xor(field.xor(permute(c, m["r1"]), c),
-                      field.xor(a, key))
+                      field.xor(a, venc[r]))
         ki = [(b & 15, b >> 4) for b in y]
     f = [out2(ENC_LAST, *inversion_ki(k, i)) for k, i in ki]
-    return field.xor(permute(f, LAST), field.xor(enc[14], [0x63] * 16))
+    return permute(field.xor(f, venc[14]), LAST)
 
 
-def dec_block(dec, ct):
-    ki = first_nibbles(DEC_FIRST, field.xor(ct, dec[0]))
+def dec_block(vdec, ct):
+    ki = first_nibbles(DEC_FIRST, field.xor(ct, vdec[0]))
     for r in range(1, 14):
         m = dec_masks(r)
         io_jo = [inversion_ki(k, i) for k, i in ki]
         e = {c: [out2(DEC_M[c], *t) for t in io_jo] for c in DEC_M}
-        key = round_key(dec[r], DEC_IN, m["q"])
-        y = field.xor(field.xor(e[14], key), permute(e[11], m["r1"]))
+        y = field.xor(field.xor(e[14], vdec[r]), permute(e[11], m["r1"]))
         y = field.xor(y, field.xor(permute(e[13], m["r2"]),
                                    permute(e[9], m["r3"])))
         ki = [(b & 15, b >> 4) for b in y]
     w = [out2(DEC_LAST, *inversion_ki(k, i)) for k, i in ki]
-    return field.xor(permute(w, LAST), dec[14])
+    return permute(field.xor(w, vdec[14]), LAST)
 
 
 def check(n=200):
@@ -333,8 +358,24 @@ def check(n=200):
         blk = [rng.randrange(256) for _ in range(16)]
         enc, dec = field.expand256(key)
         ct = field.encrypt(enc, blk)
-        assert enc_block(enc, blk) == ct
-        assert dec_block(dec, ct) == blk
+        assert enc_block(enc_schedule(enc), blk) == ct
+        assert dec_block(dec_schedule(dec), ct) == blk
+        # the C's way: eight columns and a constant per byte
+        for keys, v, pair in ((enc, enc_schedule(enc), ENC_IN),
+                              (dec, dec_schedule(dec), DEC_IN)):
+            cols, const = key_columns(pair)
+            for r in range(1, 14):
+                assert v[r] == permute([c_key_byte(b, cols, const)
+                                        for b in keys[r]],
+                                       (enc_masks if keys is enc else
+                                        dec_masks)(r)["q"])
+
+
+def c_key_byte(b, cols, const):
+    """aes_vperm_key.h's ax86_aes_vperm_key_byte()"""
+    for t in range(8):
+        const ^= cols[t] & -((b >> t) & 1) & 0xff
+    return const
 
 
 def fmt_bytes(label, vals):
@@ -368,12 +409,6 @@ def emit():
     lines.append(fmt_bytes(".Lnib:", [0x0f] * 16))
     table(".Linv", INV, "1/n in GF(16), 1/0 = infinity (0x80)")
     table(".Lak", AK, "a/k, a = 1/nu = 0x%x, a/0 = infinity" % A)
-    lines.append("/* a round key to the state's basis: low nibble, "
-                 "high nibble */")
-    lines.append(fmt_bytes(".Lenc_in_lo:", ENC_IN[0]))
-    lines.append(fmt_bytes(".Lenc_in_hi:", ENC_IN[1]))
-    lines.append(fmt_bytes(".Ldec_in_lo:", DEC_IN[0]))
-    lines.append(fmt_bytes(".Ldec_in_hi:", DEC_IN[1]))
     first_tables("enc", ENC_FIRST, "block ^ key 0 to the state's nibbles "
                  "k (low) and i (high), from its low and high nibbles")
     first_tables("dec", DEC_FIRST, "the same, decrypting")
@@ -384,13 +419,41 @@ def emit():
         pair(".Ldec_m%d" % m, DEC_M[m],
              "%d InvS(x), in the decryption state's basis" % m)
     pair(".Ldec_last", DEC_LAST, "InvS(x), in AES's basis")
-    masks("byte moves: ShiftRows 1, 2 and 3 times (round keys into the "
-          "frame, the last round out of it)",
-          [(".Lsr%d" % n, power(SR, n)) for n in (1, 2, 3)])
+    masks("ShiftRows twice: the last round out of the frame",
+          [(".Lsr2", LAST)])
     named = [(".Lr%dc%d" % (k, d), colrot(k, d))
              for k, d in ((1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 2),
                           (3, 0), (3, 1), (3, 2), (3, 3))]
     masks("Lrkcd: row r of column c takes row r + k of column c + d",
           named)
-    lines.append(fmt_bytes(".L63:", [0x63] * 16))
+    return "\n".join(lines) + "\n"
+
+
+def c_bytes(vals, fmt="0x%02x"):
+    return ", ".join(fmt % v for v in vals)
+
+
+def emit_keys():
+    """the constants of aes_vperm_key.h (the body of aes_vperm_key_gen.h)"""
+    lines = []
+    for dir, pair, masks in (("enc", ENC_IN, enc_masks),
+                             ("dec", DEC_IN, dec_masks)):
+        cols, const = key_columns(pair)
+        lines.append("static const u8 ax86_aes_vperm_%s_cols[8] = {" % dir)
+        lines.append("\t%s" % c_bytes(cols))
+        lines.append("};")
+        lines.append("")
+        lines.append("#define AX86_AES_VPERM_%s_CONST\t0x%02x" %
+                     (dir.upper(), const))
+        lines.append("")
+        lines.append("static const u8 ax86_aes_vperm_%s_moves[4][16] = {" %
+                     dir)
+        for t in range(4):
+            lines.append("\t{ %s }," % c_bytes(masks(t)["q"] or IDENT,
+                                              "%d"))
+        lines.append("};")
+        lines.append("")
+    lines.append("static const u8 ax86_aes_vperm_last[16] = {")
+    lines.append("\t%s" % c_bytes(LAST, "%d"))
+    lines.append("};")
     return "\n".join(lines) + "\n"

@@ -19,11 +19,13 @@
 /*
  * The driver's context, as far as its AES goes: one key schedule, the
  * library's (compat.h, ax86_aes_lib_key: on 6.1 a struct crypto_aes_ctx
- * from aes_expandkey()), which every AES form runs on.  One per AES
- * class, the AES-NI one only where the CPU has it.
+ * from aes_expandkey()), which every AES form runs on, the vector-permute
+ * core on a copy in its form (@keys: both, as the glue's context holds
+ * them).  One per AES class, the AES-NI one only where the CPU has it.
  */
 struct ours_aes {
 	struct crypto_aes_ctx lib;
+	struct ax86_aesni_key keys;
 	bool aesni;
 };
 
@@ -41,10 +43,8 @@ void ours_aes_block_##isa(const void *c, u8 out[16], const u8 in[16],	\
 		ax86_aesni_encrypt256(k->lib.key_enc, out, in);		\
 	else if (k->aesni)						\
 		ax86_aesni_decrypt256(k->lib.key_dec, out, in);		\
-	else if (enc)							\
-		ax86_adiantum_aes_enc(isa)(k->lib.key_enc, out, in);	\
 	else								\
-		ax86_adiantum_aes_dec(isa)(k->lib.key_dec, out, in);	\
+		ax86_adiantum_aes_block(isa)(&k->keys, out, in, enc);	\
 }									\
 static bool ours_dec_hchacha_##isa(const void *c, u8 m[16],		\
 				  u32 state[16], unsigned int nrounds)	\
@@ -52,8 +52,8 @@ static bool ours_dec_hchacha_##isa(const void *c, u8 m[16],		\
 	const struct ours_aes *k = c;					\
 									\
 	return !k->aesni &&						\
-	       ax86_adiantum_aes_dec_hchacha(isa)(k->lib.key_dec, m,	\
-						  state, nrounds);	\
+	       ax86_adiantum_aes_dec_hchacha_block(isa)(&k->keys, m,	\
+							state, nrounds); \
 }									\
 void ours_##isa(u32 *st, u8 *dst, const u8 *src, unsigned int len,	\
 		unsigned int nrounds)					\
@@ -107,8 +107,13 @@ int ours_aes_setkey(const u8 raw[32], bool have_aesni)
 	int i;
 
 	for (i = 0; i < CB_NR_AES; i++) {
-		if (aes_expandkey(&ours_aes_keys[i].lib, raw, 32))
+		struct ours_aes *k = &ours_aes_keys[i];
+
+		if (aes_expandkey(&k->lib, raw, 32))
 			return -1;
+		memcpy(k->keys.enc, k->lib.key_enc, sizeof(k->keys.enc));
+		memcpy(k->keys.dec, k->lib.key_dec, sizeof(k->keys.dec));
+		ax86_aesni_key_forms(&k->keys);
 		ours_aes_keys[i].aesni = have_aesni && i == CB_AESNI;
 	}
 	return 0;

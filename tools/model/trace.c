@@ -29,6 +29,7 @@
 #include <crypto/internal/poly1305.h>
 #include <linux/crypto.h>
 
+#include "../../arch/x86/crypto/aes_vperm_key.h"
 #include "../../arch/x86/crypto/asm_cores.h"
 #include "../../crypto/aes_ct.h"
 #include "../../crypto/poly1305_core.h"
@@ -91,6 +92,7 @@ static u32 sub[16] __aligned(64);
 static u32 nh_key[1024 / 4 + 16] __aligned(64);
 static u8 hash[32] __aligned(64);
 static u32 round_keys[60] __aligned(64);
+static u32 vperm_keys[AX86_AES_VPERM_KEY_WORDS] __aligned(64);
 static struct ax86_poly1305_key poly_key;
 static struct ax86_poly1305_state poly_state;
 static struct poly1305_core_key linux_poly_key;
@@ -158,13 +160,14 @@ static void ours_poly1305_emit_sse2(unsigned int nblocks)
 	TRACED(ax86_poly1305_emit_sse2(&poly_key, src, nblocks, hash));
 }
 
-#define OURS_AES(form, prefix)						\
+/* @keys: the form's round keys (the library's, or the vperm core's) */
+#define OURS_AES(form, prefix, keys)					\
 static void ours_aes_##form(unsigned int enc)				\
 {									\
 	if (enc)							\
-		TRACED(prefix##_encrypt256(round_keys, dst, src));	\
+		TRACED(prefix##_encrypt256(keys, dst, src));		\
 	else								\
-		TRACED(prefix##_decrypt256(round_keys, dst, src));	\
+		TRACED(prefix##_decrypt256(keys, dst, src));		\
 }
 /* the block beside the scalar HChaCha, on a copy of the state */
 static void ours_aes_vperm_hchacha(unsigned int arg)
@@ -173,12 +176,12 @@ static void ours_aes_vperm_hchacha(unsigned int arg)
 
 	(void)arg;
 	memcpy(hstate, state, sizeof(hstate));
-	TRACED(ax86_aes_vperm_decrypt256_hchacha(round_keys, dst, hstate, 12));
+	TRACED(ax86_aes_vperm_decrypt256_hchacha(vperm_keys, dst, hstate, 12));
 }
 
-OURS_AES(aesni, ax86_aesni)
-OURS_AES(vperm, ax86_aes_vperm)
-OURS_AES(ct, ax86_aes_ct)
+OURS_AES(aesni, ax86_aesni, round_keys)
+OURS_AES(vperm, ax86_aes_vperm, vperm_keys)
+OURS_AES(ct, ax86_aes_ct, round_keys)
 
 static void linux_chacha_ssse3(unsigned int len)
 {
@@ -340,6 +343,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memcpy(round_keys, aes_ctx.key_enc, sizeof(round_keys));
+	ax86_aes_vperm_keys(vperm_keys, round_keys, true);
 	for (i = 0; i < (int)sizeof(src); i++)
 		src[i] = (u8)(i * 7 + 1);
 	for (i = 0; i < 16; i++)

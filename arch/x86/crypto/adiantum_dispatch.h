@@ -9,19 +9,30 @@
 
 #include "../../../crypto/adiantum.h"
 #include "../../../crypto/aes_ct.h"
+#include "aes_vperm_key.h"
 #include "chacha_dispatch.h"
 #include "cpu_quirks.h"
 #include "nh_dispatch.h"
 
 /*
  * AES-256 round keys laid out as the kernel's AES library lays them out
- * (the module passes the library's own: compat.h), which every AES form
- * here takes; for the tests and the benchmarks
+ * (the module passes the library's own: compat.h), which AES-NI and the
+ * portable C take, and the vector-permute core's form of them
+ * (aes_vperm_key.h); for the tests and the benchmarks, filled by
+ * ax86_aesni_key_forms() once enc and dec are set
  */
 struct ax86_aesni_key {
 	u32 enc[60];
 	u32 dec[60];
+	u32 vperm_enc[AX86_AES_VPERM_KEY_WORDS];
+	u32 vperm_dec[AX86_AES_VPERM_KEY_WORDS];
 };
+
+static inline void ax86_aesni_key_forms(struct ax86_aesni_key *k)
+{
+	ax86_aes_vperm_keys(k->vperm_enc, k->enc, true);
+	ax86_aes_vperm_keys(k->vperm_dec, k->dec, false);
+}
 
 /*
  * The AES block where the CPU has no AES-NI, in constant time: the SSSE3
@@ -32,10 +43,9 @@ struct ax86_aesni_key {
  * (the slow-pshufb Atoms rank sse2 first); sse2's line is the form of an
  * SSE2-only CPU.  One line each names the form, for the userspace tests,
  * benchmark and model (the glue decides at load, adiantum_glue.c):
- * ax86_adiantum_aes_enc(isa) and ax86_adiantum_aes_dec(isa) are its entry
- * points, ax86_adiantum_aes_block(isa) its block on struct
- * ax86_aesni_key, ax86_adiantum_aes_name(isa) its name.  Where the CPU
- * has AES-NI, every SIMD variant runs that.
+ * ax86_adiantum_aes_block(isa) is its block on struct ax86_aesni_key,
+ * ax86_adiantum_aes_name(isa) its name.  Where the CPU has AES-NI, every
+ * SIMD variant runs that.
  */
 #define AX86_ADIANTUM_AES_sse2		ct
 #define AX86_ADIANTUM_AES_ssse3		vperm
@@ -45,71 +55,51 @@ struct ax86_aesni_key {
 #define AX86_ADIANTUM_AES_avx512	vperm
 #define AX86_ADIANTUM_AES_generic	ct
 
-#define __ax86_aes_enc(form)		ax86_aes_##form##_encrypt256
-#define __ax86_aes_dec(form)		ax86_aes_##form##_decrypt256
 #define __ax86_aes_name(form)		#form
-#define ax86_aes_enc(form)		__ax86_aes_enc(form)
-#define ax86_aes_dec(form)		__ax86_aes_dec(form)
 #define ax86_aes_name(form)		__ax86_aes_name(form)
-#define ax86_adiantum_aes_enc(isa)	ax86_aes_enc(AX86_ADIANTUM_AES_##isa)
-#define ax86_adiantum_aes_dec(isa)	ax86_aes_dec(AX86_ADIANTUM_AES_##isa)
 #define ax86_adiantum_aes_name(isa)	ax86_aes_name(AX86_ADIANTUM_AES_##isa)
 
-/* one block of each form on struct ax86_aesni_key, an ax86_aes_fn */
-#define AX86_AES_BLOCK(name, encrypt, decrypt)				\
+/*
+ * one block of each form on struct ax86_aesni_key's keys @ek and @dk, an
+ * ax86_aes_fn
+ */
+#define AX86_AES_BLOCK(name, encrypt, decrypt, ek, dk)			\
 static inline void name(const void *aes, u8 out[16], const u8 in[16],	\
 			bool enc)					\
 {									\
 	const struct ax86_aesni_key *k = aes;				\
 									\
 	if (enc)							\
-		encrypt(k->enc, out, in);				\
+		encrypt(k->ek, out, in);				\
 	else								\
-		decrypt(k->dec, out, in);				\
+		decrypt(k->dk, out, in);				\
 }
-AX86_AES_BLOCK(ax86_aesni_block, ax86_aesni_encrypt256, ax86_aesni_decrypt256)
+AX86_AES_BLOCK(ax86_aesni_block, ax86_aesni_encrypt256, ax86_aesni_decrypt256,
+	       enc, dec)
 AX86_AES_BLOCK(ax86_aes_vperm_block, ax86_aes_vperm_encrypt256,
-	       ax86_aes_vperm_decrypt256)
+	       ax86_aes_vperm_decrypt256, vperm_enc, vperm_dec)
 AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
-	       ax86_aes_ct_decrypt256)
+	       ax86_aes_ct_decrypt256, enc, dec)
 #define __ax86_aes_block(form)		ax86_aes_##form##_block
 #define ax86_aes_block(form)		__ax86_aes_block(form)
 #define ax86_adiantum_aes_block(isa)	ax86_aes_block(AX86_ADIANTUM_AES_##isa)
 
 /*
- * Each form's decryption side by side with HChaCha (adiantum.h's
- * ax86_aes_dec_hchacha_fn, on the decryption round keys): the
+ * Each form's decryption side by side with HChaCha on struct
+ * ax86_aesni_key (adiantum.h's ax86_aes_dec_hchacha_fn): the
  * vector-permute core has one (aes-vperm-x86_64.S); the portable C's
  * returns false, and the caller runs its AES and HChaCha one after the
  * other (AES-NI's block is short enough to overlap without help).
- * ax86_adiantum_aes_dec_hchacha(isa) is a variant's, and
- * ax86_adiantum_aes_dec_hchacha_block(isa) the same on struct
- * ax86_aesni_key.
+ * ax86_adiantum_aes_dec_hchacha_block(isa) is a variant's.
  */
-static inline bool ax86_aes_vperm_dec_hchacha(const u32 dec[60], u8 m[16],
-					      u32 state[16],
-					      unsigned int nrounds)
-{
-	ax86_aes_vperm_decrypt256_hchacha(dec, m, state, nrounds);
-	return true;
-}
-
-static inline bool
-ax86_aes_ct_dec_hchacha(const u32 dec[60] __always_unused,
-			u8 m[16] __always_unused,
-			u32 state[16] __always_unused,
-			unsigned int nrounds __always_unused)
-{
-	return false;
-}
-
 static inline bool ax86_aes_vperm_dec_hchacha_block(const void *aes, u8 m[16],
 						    u32 state[16],
 						    unsigned int nrounds)
 {
 	const struct ax86_aesni_key *k = aes;
 
-	return ax86_aes_vperm_dec_hchacha(k->dec, m, state, nrounds);
+	ax86_aes_vperm_decrypt256_hchacha(k->vperm_dec, m, state, nrounds);
+	return true;
 }
 
 static inline bool
@@ -120,10 +110,6 @@ ax86_aes_ct_dec_hchacha_block(const void *aes __always_unused,
 {
 	return false;
 }
-#define __ax86_aes_dec_hchacha(form)	ax86_aes_##form##_dec_hchacha
-#define ax86_aes_dec_hchacha(form)	__ax86_aes_dec_hchacha(form)
-#define ax86_adiantum_aes_dec_hchacha(isa)				\
-	ax86_aes_dec_hchacha(AX86_ADIANTUM_AES_##isa)
 #define __ax86_aes_dec_hchacha_block(form) ax86_aes_##form##_dec_hchacha_block
 #define ax86_aes_dec_hchacha_block(form) __ax86_aes_dec_hchacha_block(form)
 #define ax86_adiantum_aes_dec_hchacha_block(isa)			\

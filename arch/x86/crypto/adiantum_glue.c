@@ -28,10 +28,17 @@
 /* above every other driver of these names: ours 400s, template ~385 */
 #define AX86_ADIANTUM_PRIORITY_BASE	500
 
-/* one AES key schedule, the library's: every AES form runs on it */
+/*
+ * One AES key schedule, the library's: AES-NI and the portable C run on
+ * it, and where the vector-permute core runs, it runs on the same keys
+ * put in its form at setkey (aes_vperm_key.h)
+ */
 struct ax86_adiantum_ctx {
 	struct ax86_adiantum_key key;
 	struct ax86_aes_lib_key lib;
+	/* the library's keys in the vector-permute core's form, where it runs */
+	u32 vperm_enc[AX86_AES_VPERM_KEY_WORDS];
+	u32 vperm_dec[AX86_AES_VPERM_KEY_WORDS];
 };
 
 /*
@@ -60,6 +67,12 @@ ax86_adiantum_tfm_ctx(struct crypto_skcipher *tfm)
 static DEFINE_STATIC_KEY_FALSE(ax86_aes_ni);
 static DEFINE_STATIC_KEY_FALSE(ax86_aes_ssse3);
 
+/* the SIMD variants' AES is the vector-permute core (never with AES-NI) */
+static bool ax86_adiantum_runs_vperm(void)
+{
+	return static_branch_likely(&ax86_aes_ssse3);
+}
+
 static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 				    const u8 *key, unsigned int keylen,
 				    unsigned int nrounds)
@@ -79,6 +92,12 @@ static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 	if (!err)
 		err = ax86_aes_lib_setkey(&ctx->lib, aes_key, sizeof(aes_key));
 	memzero_explicit(aes_key, sizeof(aes_key));
+	if (!err && ax86_adiantum_runs_vperm()) {
+		ax86_aes_vperm_keys(ctx->vperm_enc,
+				    ax86_aes_lib_enc_keys(&ctx->lib), true);
+		ax86_aes_vperm_keys(ctx->vperm_dec,
+				    ax86_aes_lib_dec_keys(&ctx->lib), false);
+	}
 	return err;
 }
 
@@ -132,9 +151,9 @@ static void ax86_adiantum_aes_simd(const void *c, u8 out[16],
 			ax86_aesni_decrypt256(dec_keys, out, in);
 	} else if (static_branch_likely(&ax86_aes_ssse3)) {
 		if (enc)
-			ax86_aes_vperm_encrypt256(enc_keys, out, in);
+			ax86_aes_vperm_encrypt256(ctx->vperm_enc, out, in);
 		else
-			ax86_aes_vperm_decrypt256(dec_keys, out, in);
+			ax86_aes_vperm_decrypt256(ctx->vperm_dec, out, in);
 	} else if (enc) {
 		ax86_aes_ct_encrypt256(enc_keys, out, in);
 	} else {
@@ -153,11 +172,9 @@ static bool ax86_adiantum_dec_hchacha_simd(const void *c, u8 m[16],
 {
 	const struct ax86_adiantum_ctx *ctx = c;
 
-	if (static_branch_likely(&ax86_aes_ni) ||
-	    !static_branch_likely(&ax86_aes_ssse3))
+	if (!ax86_adiantum_runs_vperm())
 		return false;
-	ax86_aes_vperm_decrypt256_hchacha(ax86_aes_lib_dec_keys(&ctx->lib), m,
-					  state, nrounds);
+	ax86_aes_vperm_decrypt256_hchacha(ctx->vperm_dec, m, state, nrounds);
 	return true;
 }
 

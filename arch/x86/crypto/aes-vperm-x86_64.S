@@ -9,16 +9,16 @@
  * For the CPUs without AES-NI, inside the Adiantum glue's
  * kernel_fpu_begin() section, with the interface of aesni-x86_64.S:
  *
- * void ax86_aes_vperm_encrypt256(const u32 enc[60], u8 out[16],
+ * void ax86_aes_vperm_encrypt256(const u32 venc[60], u8 out[16],
  *				  const u8 in[16]);
- *	@enc: the 15 round keys in order;
- * void ax86_aes_vperm_decrypt256(const u32 dec[60], u8 out[16],
+ * void ax86_aes_vperm_decrypt256(const u32 vdec[60], u8 out[16],
  *				  const u8 in[16]);
- *	@dec: those of the equivalent inverse cipher (last key first,
- *	InvMixColumns on the middle 13): the kernel AES library's, as
- *	AES-NI takes them.  No second key schedule: each round key goes
- *	into the state's basis as the round runs (two lookups), off the
- *	chain of the state.
+ *	@venc, @vdec: the 15 round keys in this core's form, made once per
+ *	key by aes_vperm_key.h's ax86_aes_vperm_keys() from the kernel AES
+ *	library's encryption keys, or from its decryption keys (those of
+ *	the equivalent inverse cipher, as AES-NI takes them): each in the
+ *	state's basis and its round's frame (below), so that a round adds
+ *	its key with one XOR.
  *
  * Between rounds the state is in a basis of the field's tower (beta in
  * vperm.py): a byte is (i << 4) | k, two GF(16) coordinates, which the
@@ -37,10 +37,10 @@
  * which shuffle).  By count an encryption round is 13 dependent steps
  * (split 2, inversion 5, output tables 2, MixColumns 4: two shuffles one
  * after the other) among 25 operations on the state; a decryption round
- * 12 (its shuffles side by side) among 32.  The round key's 6 or 7 are
- * off that chain.  xmm0..xmm7 carry data and are cleared before
- * returning; xmm15 holds 0x0f.  No stack frame, no callee-saved
- * register.  Unaligned pointers are fine.
+ * 12 (its shuffles side by side) among 32.  The round key is one load and
+ * one XOR.  xmm0..xmm7 carry data and are cleared before returning; xmm15
+ * holds 0x0f.  No stack frame, no callee-saved register.  Unaligned
+ * pointers are fine.
  */
 #include <linux/linkage.h>
 #include "hchacha-scalar-macros.S"
@@ -54,11 +54,6 @@
 .Linv:	.byte 0x80, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08
 /* a/k, a = 1/nu = 0xf, a/0 = infinity */
 .Lak:	.byte 0x80, 0x0f, 0x0e, 0x05, 0x07, 0x03, 0x0b, 0x04, 0x0a, 0x0d, 0x08, 0x06, 0x0c, 0x09, 0x02, 0x01
-/* a round key to the state's basis: low nibble, high nibble */
-.Lenc_in_lo:	.byte 0xcc, 0xdc, 0xee, 0xfe, 0xe8, 0xf8, 0xca, 0xda, 0x48, 0x58, 0x6a, 0x7a, 0x6c, 0x7c, 0x4e, 0x5e
-.Lenc_in_hi:	.byte 0x00, 0xf3, 0x8d, 0x7e, 0x73, 0x80, 0xfe, 0x0d, 0xbe, 0x4d, 0x33, 0xc0, 0xcd, 0x3e, 0x40, 0xb3
-.Ldec_in_lo:	.byte 0x34, 0xe1, 0x5d, 0x88, 0x2d, 0xf8, 0x44, 0x91, 0x96, 0x43, 0xff, 0x2a, 0x8f, 0x5a, 0xe6, 0x33
-.Ldec_in_hi:	.byte 0x00, 0x17, 0xe7, 0xf0, 0x6f, 0x78, 0x88, 0x9f, 0xb9, 0xae, 0x5e, 0x49, 0xd6, 0xc1, 0x31, 0x26
 /* block ^ key 0 to the state's nibbles k (low) and i (high), from its low and high nibbles */
 .Lenc_k_lo:	.byte 0x00, 0x00, 0x02, 0x02, 0x04, 0x04, 0x06, 0x06, 0x04, 0x04, 0x06, 0x06, 0x00, 0x00, 0x02, 0x02
 .Lenc_k_hi:	.byte 0x00, 0x03, 0x0d, 0x0e, 0x03, 0x00, 0x0e, 0x0d, 0x0e, 0x0d, 0x03, 0x00, 0x0d, 0x0e, 0x00, 0x03
@@ -93,10 +88,8 @@
 /* InvS(x), in AES's basis */
 .Ldec_last_io:	.byte 0x00, 0xf3, 0xc8, 0xdc, 0x2c, 0xcb, 0x14, 0xe7, 0x2f, 0x03, 0xdf, 0x17, 0x38, 0xe4, 0xf0, 0x3b
 .Ldec_last_jo:	.byte 0x00, 0xf2, 0x99, 0x30, 0x9d, 0xc6, 0xa9, 0x5b, 0xc2, 0x5f, 0x6f, 0xf6, 0x34, 0x04, 0xad, 0x6b
-/* byte moves: ShiftRows 1, 2 and 3 times (round keys into the frame, the last round out of it) */
-.Lsr1:	.byte 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+/* ShiftRows twice: the last round out of the frame */
 .Lsr2:	.byte 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7
-.Lsr3:	.byte 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
 /* Lrkcd: row r of column c takes row r + k of column c + d */
 .Lr1c0:	.byte 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
 .Lr1c1:	.byte 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0
@@ -108,33 +101,11 @@
 .Lr3c1:	.byte 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2
 .Lr3c2:	.byte 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6
 .Lr3c3:	.byte 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10
-.L63:	.byte 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63, 0x63
 /* aesgen vperm: end */
 
 #define NIB	%xmm15		/* 0x0f in every byte */
 
 .text
-/*
- * The round key at \key into the state's basis and frame, in xmm5: \dir's
- * nibble tables, then the move \q (none: the frame is AES's order).  Off
- * the state's chain; xmm6 and xmm7 are scratch.
- */
-.macro ROUND_KEY key, dir, q
-	movdqu		\key, %xmm5
-	movdqa		.Lnib(%rip), %xmm6
-	pandn		%xmm5, %xmm6
-	psrld		$4, %xmm6		/* high nibbles */
-	pand		NIB, %xmm5		/* low nibbles */
-	movdqa		.L\dir\()_in_lo(%rip), %xmm7
-	pshufb		%xmm5, %xmm7
-	movdqa		.L\dir\()_in_hi(%rip), %xmm5
-	pshufb		%xmm6, %xmm5
-	pxor		%xmm7, %xmm5
-.ifnb \q
-	pshufb		\q(%rip), %xmm5
-.endif
-.endm
-
 /* the state in xmm0 to its low nibbles k (xmm0) and high ones i (xmm1) */
 .macro SPLIT
 	movdqa		.Lnib(%rip), %xmm1
@@ -167,26 +138,43 @@
 .endm
 
 /*
+ * The paired decryption's other work (below) goes in after shuffles:
+ * part \n of the HChaCha half round \hc (a macro taking \n and
+ * \between), nothing where \hc is blank.
+ */
+.macro HC_PART hc, n, between
+.ifnb \hc
+	\hc		\n, \between
+.endif
+.endm
+
+/*
  * k in xmm0 and i in \i to io in xmm2 and jo in xmm3 (vperm.py): with
  * j = i ^ k,
  *	io = 1/(1/i + a/k) + j,	jo = 1/(1/j + a/k) + i
- * xmm0, xmm1, xmm4 are free after it.
+ * xmm0, xmm1, xmm4 are free after it.  Parts 0..4 of \hc after its
+ * shuffles.
  */
-.macro INVERT i
+.macro INVERT i, hc, between
 	movdqa		.Lak(%rip), %xmm2
 	pshufb		%xmm0, %xmm2		/* a/k */
+	HC_PART		\hc, 0, \between
 	pxor		\i, %xmm0		/* j */
 	movdqa		.Linv(%rip), %xmm3
 	pshufb		\i, %xmm3
+	HC_PART		\hc, 1, \between
 	pxor		%xmm2, %xmm3		/* 1/i + a/k */
 	movdqa		.Linv(%rip), %xmm4
 	pshufb		%xmm0, %xmm4
+	HC_PART		\hc, 2, \between
 	pxor		%xmm2, %xmm4		/* 1/j + a/k */
 	movdqa		.Linv(%rip), %xmm2
 	pshufb		%xmm3, %xmm2
+	HC_PART		\hc, 3, \between
 	pxor		%xmm0, %xmm2		/* io */
 	movdqa		.Linv(%rip), %xmm3
 	pshufb		%xmm4, %xmm3
+	HC_PART		\hc, 4, \between
 	pxor		\i, %xmm3		/* jo */
 .endm
 
@@ -194,31 +182,35 @@
  * A linear image of the inverse is \tab_io[io] ^ \tab_jo[jo]: IO puts
  * the first in \dst, JO adds the second (xmm7 is scratch), then moves
  * \dst by \r if given.  Apart, so that a round can order its lookups.
+ * Part \n of \hc after each shuffle (JO's move: part \n + 1).
  */
-.macro IO tab, dst
+.macro IO tab, dst, hc, n, between
 	movdqa		\tab\()_io(%rip), \dst
 	pshufb		%xmm2, \dst
+	HC_PART		\hc, \n, \between
 .endm
 
-.macro JO tab, dst, r
+.macro JO tab, dst, r, hc, n, between
 	movdqa		\tab\()_jo(%rip), %xmm7
 	pshufb		%xmm3, %xmm7
+	HC_PART		\hc, \n, \between
 	pxor		%xmm7, \dst
 .ifnb \r
 	pshufb		\r(%rip), \dst
+	HC_PART		\hc, (\n)+1, \between
 .endif
 .endm
 
 /*
  * One encryption round but the last, from k (xmm0) and i (\i), the round
- * key in xmm5: with A = S(x) and B = 3 S(x) from the tables, in the frame
+ * key in \key: with A = S(x) and B = 3 S(x) from the tables, in the frame
  * (\r1, \r2 the frame's rot1 and rot2),
  *	c = B ^ rot2(A),	x = c ^ rot1(c) ^ A ^ key
  * is MixColumns after ShiftRows, plus the key.  The io lookups first
  * (io is ready a step before jo), and each shuffle ahead of what can
  * wait: A's copy costs less than the shuffle losing its port to A ^ key.
  */
-.macro ENC_MIX i, r1, r2
+.macro ENC_MIX i, key, r1, r2
 	INVERT		\i
 	IO		.Lenc_s, %xmm0
 	IO		.Lenc_s3, %xmm1
@@ -227,17 +219,16 @@
 	movdqa		%xmm0, %xmm4
 	pshufb		\r2(%rip), %xmm4
 	pxor		%xmm1, %xmm4		/* c */
-	pxor		%xmm5, %xmm0		/* A ^ key */
+	pxor		\key, %xmm0		/* A ^ key */
 	pxor		%xmm4, %xmm0
 	pshufb		\r1(%rip), %xmm4
 	pxor		%xmm4, %xmm0
 .endm
 
-/* a whole one on the state in xmm0, the key at \key moved by \q */
-.macro ENC_ROUND key, r1, r2, q
-	ROUND_KEY	\key, enc, \q
+/* a whole one on the state in xmm0, its key in the register \key */
+.macro ENC_ROUND key, r1, r2
 	SPLIT
-	ENC_MIX		%xmm1, \r1, \r2
+	ENC_MIX		%xmm1, \key, \r1, \r2
 .endm
 
 /*
@@ -249,49 +240,42 @@
  * pipes take ready work in) first what has a move after it, the 14s term
  * last.
  */
-.macro DEC_MIX i, r1, r2, r3
-	INVERT		\i
-	IO		.Ldec_m11, %xmm1
-	IO		.Ldec_m13, %xmm4
-	IO		.Ldec_m9, %xmm6
-	JO		.Ldec_m11, %xmm1, \r1
-	JO		.Ldec_m13, %xmm4, \r2
-	JO		.Ldec_m9, %xmm6, \r3
-	IO		.Ldec_m14, %xmm0
-	pxor		%xmm5, %xmm0
-	JO		.Ldec_m14, %xmm0	/* 14 s ^ key */
+.macro DEC_MIX i, key, r1, r2, r3, hc, between
+	INVERT		\i, \hc, \between
+	IO		.Ldec_m11, %xmm1, \hc, 5, \between
+	IO		.Ldec_m13, %xmm4, \hc, 6, \between
+	IO		.Ldec_m9, %xmm6, \hc, 7, \between
+	JO		.Ldec_m11, %xmm1, \r1, \hc, 8, \between
+	JO		.Ldec_m13, %xmm4, \r2, \hc, 10, \between
+	JO		.Ldec_m9, %xmm6, \r3, \hc, 12, \between
+	IO		.Ldec_m14, %xmm0, \hc, 14, \between
+	pxor		\key, %xmm0
+	JO		.Ldec_m14, %xmm0, , \hc, 15, \between	/* 14 s ^ key */
 	pxor		%xmm1, %xmm0
 	pxor		%xmm6, %xmm4
 	pxor		%xmm4, %xmm0
 .endm
 
-.macro DEC_ROUND key, r1, r2, r3, q
-	ROUND_KEY	\key, dec, \q
-	SPLIT
-	DEC_MIX		%xmm1, \r1, \r2, \r3
-.endm
-
 /*
- * The last round key (\key) plus \c, moved back by ShiftRows^2 (its own
- * inverse), in xmm5: the last round adds it before its one move.
+ * a whole one on the state in xmm0, its key in the register \key (and
+ * \hc's sixteen parts, if given)
  */
-.macro LAST_KEY key, c
-	movdqu		\key, %xmm5
-.ifnb \c
-	pxor		\c, %xmm5
-.endif
-	pshufb		.Lsr2(%rip), %xmm5
+.macro DEC_ROUND key, r1, r2, r3, hc, between
+	SPLIT
+	DEC_MIX		%xmm1, \key, \r1, \r2, \r3, \hc, \between
 .endm
 
 /*
  * The last round on the state in xmm0, to AES's basis (\tab) and byte
- * order, the key in xmm5 added with the io lookup: the block in xmm0.
+ * order, its key in the register \key (moved by ShiftRows^2 already, as
+ * the sum is before its one move) added with the io lookup: the block in
+ * xmm0.
  */
-.macro LAST tab
+.macro LAST tab, key
 	SPLIT
 	INVERT		%xmm1
 	IO		\tab, %xmm0
-	pxor		%xmm5, %xmm0
+	pxor		\key, %xmm0
 	JO		\tab, %xmm0, .Lsr2
 .endm
 
@@ -317,42 +301,50 @@
  */
 SYM_FUNC_START(ax86_aes_vperm_encrypt256)
 	movdqa		.Lnib(%rip), NIB
-	ROUND_KEY	0x10(%rdi), enc, .Lsr3
+	movdqu		0x10(%rdi), %xmm5
 	FIRST		enc
-	ENC_MIX		%xmm6, .Lr1c1, .Lr2c2
+	ENC_MIX		%xmm6, %xmm5, .Lr1c1, .Lr2c2
 	lea		0x20(%rdi), %rax	/* round key 2 */
 	lea		0xe0(%rdi), %rcx	/* round key 14 */
 .Lenc_rounds:
-	ENC_ROUND	0x00(%rax), .Lr1c2, .Lr2c0, .Lsr2
-	ENC_ROUND	0x10(%rax), .Lr1c3, .Lr2c2, .Lsr1
-	ENC_ROUND	0x20(%rax), .Lr1c0, .Lr2c0
-	ENC_ROUND	0x30(%rax), .Lr1c1, .Lr2c2, .Lsr3
+	movdqu		0x00(%rax), %xmm5
+	ENC_ROUND	%xmm5, .Lr1c2, .Lr2c0
+	movdqu		0x10(%rax), %xmm5
+	ENC_ROUND	%xmm5, .Lr1c3, .Lr2c2
+	movdqu		0x20(%rax), %xmm5
+	ENC_ROUND	%xmm5, .Lr1c0, .Lr2c0
+	movdqu		0x30(%rax), %xmm5
+	ENC_ROUND	%xmm5, .Lr1c1, .Lr2c2
 	add		$0x40, %rax
 	cmp		%rcx, %rax
 	jne		.Lenc_rounds
-	LAST_KEY	(%rcx), .L63(%rip)
-	LAST		.Lenc_last
+	movdqu		(%rcx), %xmm5
+	LAST		.Lenc_last, %xmm5
 	FINISH
 	RET
 SYM_FUNC_END(ax86_aes_vperm_encrypt256)
 
 SYM_FUNC_START(ax86_aes_vperm_decrypt256)
 	movdqa		.Lnib(%rip), NIB
-	ROUND_KEY	0x10(%rdi), dec, .Lsr1
+	movdqu		0x10(%rdi), %xmm5
 	FIRST		dec
-	DEC_MIX		%xmm6, .Lr1c3, .Lr2c2, .Lr3c1
+	DEC_MIX		%xmm6, %xmm5, .Lr1c3, .Lr2c2, .Lr3c1
 	lea		0x20(%rdi), %rax
 	lea		0xe0(%rdi), %rcx
 .Ldec_rounds:
-	DEC_ROUND	0x00(%rax), .Lr1c2, .Lr2c0, .Lr3c2, .Lsr2
-	DEC_ROUND	0x10(%rax), .Lr1c1, .Lr2c2, .Lr3c3, .Lsr3
-	DEC_ROUND	0x20(%rax), .Lr1c0, .Lr2c0, .Lr3c0
-	DEC_ROUND	0x30(%rax), .Lr1c3, .Lr2c2, .Lr3c1, .Lsr1
+	movdqu		0x00(%rax), %xmm5
+	DEC_ROUND	%xmm5, .Lr1c2, .Lr2c0, .Lr3c2
+	movdqu		0x10(%rax), %xmm5
+	DEC_ROUND	%xmm5, .Lr1c1, .Lr2c2, .Lr3c3
+	movdqu		0x20(%rax), %xmm5
+	DEC_ROUND	%xmm5, .Lr1c0, .Lr2c0, .Lr3c0
+	movdqu		0x30(%rax), %xmm5
+	DEC_ROUND	%xmm5, .Lr1c3, .Lr2c2, .Lr3c1
 	add		$0x40, %rax
 	cmp		%rcx, %rax
 	jne		.Ldec_rounds
-	LAST_KEY	(%rcx)
-	LAST		.Ldec_last
+	movdqu		(%rcx), %xmm5
+	LAST		.Ldec_last, %xmm5
 	FINISH
 	RET
 SYM_FUNC_END(ax86_aes_vperm_decrypt256)
@@ -362,16 +354,17 @@ SYM_FUNC_END(ax86_aes_vperm_decrypt256)
  * M = AES^-1(C_M) and derives its stream's subkey by HChaCha from the
  * same C_M: two serial chains, neither waiting for the other.  Called one
  * after the other they do not overlap on a Zen 4 (the block's 500 or so
- * operations fill the out-of-order window); here each AES round is
- * followed by half a round of the scalar HChaCha
- * (hchacha-scalar-macros.S), which runs on the integer pipes while the
- * block's shuffles wait on each other.  The interleave is that coarse:
- * an in-order CPU, or one with a small window, would need the two mixed
- * instruction by instruction to overlap them (docs/design.md).
+ * operations fill the out-of-order window).  Here each AES round carries
+ * half a round of the scalar HChaCha (hchacha-scalar-macros.S) in sixteen
+ * parts, one after each of the round's shuffles and before the
+ * instruction that waits for it: the integer pipes work while the block
+ * waits, on an in-order Atom too, and the parts are close enough for a
+ * small out-of-order window to see both (docs/design.md).
  *
- * void ax86_aes_vperm_decrypt256_hchacha(const u32 dec[60], u8 out[16],
+ * void ax86_aes_vperm_decrypt256_hchacha(const u32 vdec[60], u8 out[16],
  *					  u32 state[16],
  *					  unsigned int nrounds);
+ *	@vdec: the decryption keys in this core's form (above);
  *	@out gets the block decrypted from @state's words 12..15; @state's
  *	words 4..11 get words 0..3 and 12..15 of HChaCha of @state with
  *	@nrounds rounds (even, 12 or more: XChaCha12 and XChaCha20), as
@@ -423,27 +416,22 @@ SYM_FUNC_START(ax86_aes_vperm_decrypt256_hchacha)
 	mov		%ecx, SLOT_ROUNDS(%rsp)
 	movl		$3, SLOT_PASSES(%rsp)
 	movdqa		.Lnib(%rip), NIB
-	ROUND_KEY	0x10(%rdi), dec, .Lsr1
+	movdqu		0x10(%rdi), %xmm5
 	FIRST		dec, 0x30
-	DEC_MIX		%xmm6, .Lr1c3, .Lr2c2, .Lr3c1
+	DEC_MIX		%xmm6, %xmm5, .Lr1c3, .Lr2c2, .Lr3c1
 	lea		0x20(%rdi), %rax
 	mov		%rax, SLOT_KEYS(%rsp)
 	movdqu		0x20(%rdi), %xmm8
 	mov		%rdx, %rdi
 	HC_LOAD
 .Ldec_hchacha_passes:
-	DEC_ROUND	%xmm8, .Lr1c2, .Lr2c0, .Lr3c2, .Lsr2
-	HC_COLUMNS	KEYS_1_2
-	DEC_ROUND	%xmm9, .Lr1c1, .Lr2c2, .Lr3c3, .Lsr3
-	HC_DIAGONALS	KEYS_3
-	DEC_ROUND	%xmm10, .Lr1c0, .Lr2c0, .Lr3c0
-	HC_COLUMNS
-	DEC_ROUND	%xmm11, .Lr1c3, .Lr2c2, .Lr3c1, .Lsr1
-	HC_DIAGONALS	KEYS_NEXT
+	DEC_ROUND	%xmm8, .Lr1c2, .Lr2c0, .Lr3c2, HC_COLUMNS_PART, KEYS_1_2
+	DEC_ROUND	%xmm9, .Lr1c1, .Lr2c2, .Lr3c3, HC_DIAGONALS_PART, KEYS_3
+	DEC_ROUND	%xmm10, .Lr1c0, .Lr2c0, .Lr3c0, HC_COLUMNS_PART
+	DEC_ROUND	%xmm11, .Lr1c3, .Lr2c2, .Lr3c1, HC_DIAGONALS_PART, KEYS_NEXT
 	subl		$1, SLOT_PASSES(%rsp)
 	jnz		.Ldec_hchacha_passes
-	LAST_KEY	%xmm8
-	LAST		.Ldec_last
+	LAST		.Ldec_last, %xmm8
 	subl		$12, SLOT_ROUNDS(%rsp)
 	jz		.Ldec_hchacha_done
 .Ldec_hchacha_more:

@@ -90,12 +90,13 @@ asmlinkage void ax86_aesni_encrypt256(const u32 enc[60], u8 out[16],
 				      const u8 in[16]);
 asmlinkage void ax86_aesni_decrypt256(const u32 dec[60], u8 out[16],
 				      const u8 in[16]);
-asmlinkage void ax86_aes_vperm_encrypt256(const u32 enc[60], u8 out[16],
+/* on the round keys in their form of aes_vperm_key.h */
+asmlinkage void ax86_aes_vperm_encrypt256(const u32 venc[60], u8 out[16],
 					  const u8 in[16]);
-asmlinkage void ax86_aes_vperm_decrypt256(const u32 dec[60], u8 out[16],
+asmlinkage void ax86_aes_vperm_decrypt256(const u32 vdec[60], u8 out[16],
 					  const u8 in[16]);
 /* and beside HChaCha: aes-vperm-x86_64.S */
-asmlinkage void ax86_aes_vperm_decrypt256_hchacha(const u32 dec[60],
+asmlinkage void ax86_aes_vperm_decrypt256_hchacha(const u32 vdec[60],
 						  u8 out[16], u32 state[16],
 						  unsigned int nrounds);
 AX86_NH_ASM(sse2);

@@ -10,7 +10,10 @@
  * its 'a' words at a time wait in the first 16 bytes of the caller's
  * frame (HC_SLOT_X0..3).  Between a round's halves %rax is free for a
  * few instructions (the 'between' hooks below): its old word is parked
- * and the next one not yet fetched, and the fetch renames it.
+ * and the next one not yet fetched, and the fetch renames it.  A round
+ * comes whole (HC_COLUMNS, HC_DIAGONALS) or in sixteen parts of three
+ * instructions or so (the _PART macros), for a caller that spreads it
+ * between instructions of its own.
  */
 #ifndef AX86_HCHACHA_SCALAR_MACROS_S
 #define AX86_HCHACHA_SCALAR_MACROS_S
@@ -35,24 +38,47 @@
 #define HC_SLOT_X2	8
 #define HC_SLOT_X3	12
 
-/* two quarter rounds side by side, step by step */
+/*
+ * Two quarter rounds side by side, in eight halves of a step: half \h
+ * (0..7) of step h / 2, whose rotation is 16, 12, 8, 7.  A step is an
+ * add, an XOR and a rotation of each quarter round; its first half the
+ * two adds and one XOR, its second the other XOR and the rotations.
+ */
+.macro QHALF h, a1, b1, c1, d1, a2, b2, c2, d2
+.if ((\h) / 2) % 2 == 0
+	QHALF_STEP	(\h), \a1, \b1, \d1, \a2, \b2, \d2
+.else
+	QHALF_STEP	(\h), \c1, \d1, \b1, \c2, \d2, \b2
+.endif
+.endm
+
+/* x += y, z ^= x, z <<<= the step's rotation; two side by side */
+.macro QHALF_STEP h, x1, y1, z1, x2, y2, z2
+.if (\h) % 2 == 0
+	add		\y1, \x1
+	add		\y2, \x2
+	xor		\x1, \z1
+.else
+	xor		\x2, \z2
+.if (\h) / 2 == 0
+	rol		$16, \z1
+	rol		$16, \z2
+.elseif (\h) / 2 == 1
+	rol		$12, \z1
+	rol		$12, \z2
+.elseif (\h) / 2 == 2
+	rol		$8, \z1
+	rol		$8, \z2
+.else
+	rol		$7, \z1
+	rol		$7, \z2
+.endif
+.endif
+.endm
+
 .macro QUARTER2 a1, b1, c1, d1, a2, b2, c2, d2
-	.irp n, 16, 12, 8, 7
-	.if \n == 16 || \n == 8
-	add		\b1, \a1
-	add		\b2, \a2
-	xor		\a1, \d1
-	xor		\a2, \d2
-	rol		$\n, \d1
-	rol		$\n, \d2
-	.else
-	add		\d1, \c1
-	add		\d2, \c2
-	xor		\c1, \b1
-	xor		\c2, \b2
-	rol		$\n, \b1
-	rol		$\n, \b2
-	.endif
+	.irp h, 0, 1, 2, 3, 4, 5, 6, 7
+	QHALF		\h, \a1, \b1, \c1, \d1, \a2, \b2, \c2, \d2
 	.endr
 .endm
 
@@ -79,11 +105,16 @@
 .endm
 
 /*
- * The column round: x1's and x2's quarter rounds, then they are parked
- * and x0, x3 fetched (\between, a macro name, runs in the gap).
+ * The column round, in sixteen parts so that a caller can spread it out
+ * (HC_COLUMNS_PART \n, n = 0..15, in order): x1's and x2's quarter
+ * rounds, then they are parked and x0, x3 fetched (\between, a macro
+ * name, runs in the gap), then those two's.
  */
-.macro HC_COLUMNS between
-	QUARTER2	A01, X5, X9, X13,  A23, X6, X10, X14
+.macro HC_COLUMNS_PART n, between
+.if (\n) < 8
+	QHALF		(\n), A01, X5, X9, X13,  A23, X6, X10, X14
+.else
+.if (\n) == 8
 	mov		A01, HC_SLOT_X1(%rsp)
 	mov		A23, HC_SLOT_X2(%rsp)
 .ifnb \between
@@ -91,12 +122,17 @@
 .endif
 	mov		HC_SLOT_X0(%rsp), A01
 	mov		HC_SLOT_X3(%rsp), A23
-	QUARTER2	A01, X4, X8, X12,  A23, X7, X11, X15
+.endif
+	QHALF		(\n)-8, A01, X4, X8, X12,  A23, X7, X11, X15
+.endif
 .endm
 
 /* the diagonal round: x0's and x3's first, then x1, x2 back */
-.macro HC_DIAGONALS between
-	QUARTER2	A01, X5, X10, X15,  A23, X4, X9, X14
+.macro HC_DIAGONALS_PART n, between
+.if (\n) < 8
+	QHALF		(\n), A01, X5, X10, X15,  A23, X4, X9, X14
+.else
+.if (\n) == 8
 	mov		A01, HC_SLOT_X0(%rsp)
 	mov		A23, HC_SLOT_X3(%rsp)
 .ifnb \between
@@ -104,7 +140,22 @@
 .endif
 	mov		HC_SLOT_X1(%rsp), A01
 	mov		HC_SLOT_X2(%rsp), A23
-	QUARTER2	A01, X6, X11, X12,  A23, X7, X8, X13
+.endif
+	QHALF		(\n)-8, A01, X6, X11, X12,  A23, X7, X8, X13
+.endif
+.endm
+
+/* each whole, in one piece */
+.macro HC_COLUMNS between
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	HC_COLUMNS_PART	\n, \between
+	.endr
+.endm
+
+.macro HC_DIAGONALS between
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	HC_DIAGONALS_PART \n, \between
+	.endr
 .endm
 
 /*

@@ -20,11 +20,10 @@
  * The driver's context, as far as its AES goes: one key schedule, the
  * library's (compat.h, ax86_aes_lib_key: on 6.1 a struct crypto_aes_ctx
  * from aes_expandkey()), which every AES form runs on, the vector-permute
- * core on a copy in its form (@keys: both, as the glue's context holds
- * them).  One per AES class, the AES-NI one only where the CPU has it.
+ * core on a copy in its form (@keys holds both, as the glue's context
+ * does).  One per AES class, the AES-NI one only where the CPU has it.
  */
 struct ours_aes {
-	struct crypto_aes_ctx lib;
 	struct ax86_aesni_key keys;
 	bool aesni;
 };
@@ -39,10 +38,8 @@ void ours_aes_block_##isa(const void *c, u8 out[16], const u8 in[16],	\
 {									\
 	const struct ours_aes *k = c;					\
 									\
-	if (k->aesni && enc)						\
-		ax86_aesni_encrypt256(k->lib.key_enc, out, in);		\
-	else if (k->aesni)						\
-		ax86_aesni_decrypt256(k->lib.key_dec, out, in);		\
+	if (k->aesni)							\
+		ax86_aesni_block(&k->keys, out, in, enc);		\
 	else								\
 		ax86_adiantum_aes_block(isa)(&k->keys, out, in, enc);	\
 }									\
@@ -104,18 +101,20 @@ static struct ours_aes ours_aes_keys[CB_NR_AES];
 
 int ours_aes_setkey(const u8 raw[32], bool have_aesni)
 {
+	struct crypto_aes_ctx lib;
 	int i;
 
+	if (aes_expandkey(&lib, raw, 32))
+		return -1;
 	for (i = 0; i < CB_NR_AES; i++) {
 		struct ours_aes *k = &ours_aes_keys[i];
 
-		if (aes_expandkey(&k->lib, raw, 32))
-			return -1;
-		memcpy(k->keys.enc, k->lib.key_enc, sizeof(k->keys.enc));
-		memcpy(k->keys.dec, k->lib.key_dec, sizeof(k->keys.dec));
+		memcpy(k->keys.enc, lib.key_enc, sizeof(k->keys.enc));
+		memcpy(k->keys.dec, lib.key_dec, sizeof(k->keys.dec));
 		ax86_aesni_key_forms(&k->keys);
-		ours_aes_keys[i].aesni = have_aesni && i == CB_AESNI;
+		k->aesni = have_aesni && i == CB_AESNI;
 	}
+	memzero_explicit(&lib, sizeof(lib));
 	return 0;
 }
 

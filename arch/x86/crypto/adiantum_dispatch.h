@@ -24,14 +24,12 @@
 struct ax86_aesni_key {
 	u32 enc[60];
 	u32 dec[60];
-	u32 vperm_enc[AX86_AES_VPERM_KEY_WORDS];
-	u32 vperm_dec[AX86_AES_VPERM_KEY_WORDS];
+	struct ax86_aes_vperm_key vperm;
 };
 
 static inline void ax86_aesni_key_forms(struct ax86_aesni_key *k)
 {
-	ax86_aes_vperm_keys(k->vperm_enc, k->enc, true);
-	ax86_aes_vperm_keys(k->vperm_dec, k->dec, false);
+	ax86_aes_vperm_setkey(&k->vperm, k->enc, k->dec);
 }
 
 /*
@@ -77,7 +75,7 @@ static inline void name(const void *aes, u8 out[16], const u8 in[16],	\
 AX86_AES_BLOCK(ax86_aesni_block, ax86_aesni_encrypt256, ax86_aesni_decrypt256,
 	       enc, dec)
 AX86_AES_BLOCK(ax86_aes_vperm_block, ax86_aes_vperm_encrypt256,
-	       ax86_aes_vperm_decrypt256, vperm_enc, vperm_dec)
+	       ax86_aes_vperm_decrypt256, vperm.enc, vperm.dec)
 AX86_AES_BLOCK(ax86_aes_ct_block, ax86_aes_ct_encrypt256,
 	       ax86_aes_ct_decrypt256, enc, dec)
 #define __ax86_aes_block(form)		ax86_aes_##form##_block
@@ -98,7 +96,7 @@ static inline bool ax86_aes_vperm_dec_hchacha_block(const void *aes, u8 m[16],
 {
 	const struct ax86_aesni_key *k = aes;
 
-	ax86_aes_vperm_decrypt256_hchacha(k->vperm_dec, m, state, nrounds);
+	ax86_aes_vperm_decrypt256_hchacha(k->vperm.dec, m, state, nrounds);
 	return true;
 }
 

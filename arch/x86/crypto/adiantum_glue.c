@@ -37,8 +37,7 @@ struct ax86_adiantum_ctx {
 	struct ax86_adiantum_key key;
 	struct ax86_aes_lib_key lib;
 	/* the library's keys in the vector-permute core's form, where it runs */
-	u32 vperm_enc[AX86_AES_VPERM_KEY_WORDS];
-	u32 vperm_dec[AX86_AES_VPERM_KEY_WORDS];
+	struct ax86_aes_vperm_key vperm;
 };
 
 /*
@@ -92,12 +91,10 @@ static int ax86_adiantum_ctx_setkey(struct ax86_adiantum_ctx *ctx,
 	if (!err)
 		err = ax86_aes_lib_setkey(&ctx->lib, aes_key, sizeof(aes_key));
 	memzero_explicit(aes_key, sizeof(aes_key));
-	if (!err && ax86_adiantum_runs_vperm()) {
-		ax86_aes_vperm_keys(ctx->vperm_enc,
-				    ax86_aes_lib_enc_keys(&ctx->lib), true);
-		ax86_aes_vperm_keys(ctx->vperm_dec,
-				    ax86_aes_lib_dec_keys(&ctx->lib), false);
-	}
+	if (!err && ax86_adiantum_runs_vperm())
+		ax86_aes_vperm_setkey(&ctx->vperm,
+				      ax86_aes_lib_enc_keys(&ctx->lib),
+				      ax86_aes_lib_dec_keys(&ctx->lib));
 	return err;
 }
 
@@ -151,9 +148,9 @@ static void ax86_adiantum_aes_simd(const void *c, u8 out[16],
 			ax86_aesni_decrypt256(dec_keys, out, in);
 	} else if (static_branch_likely(&ax86_aes_ssse3)) {
 		if (enc)
-			ax86_aes_vperm_encrypt256(ctx->vperm_enc, out, in);
+			ax86_aes_vperm_encrypt256(ctx->vperm.enc, out, in);
 		else
-			ax86_aes_vperm_decrypt256(ctx->vperm_dec, out, in);
+			ax86_aes_vperm_decrypt256(ctx->vperm.dec, out, in);
 	} else if (enc) {
 		ax86_aes_ct_encrypt256(enc_keys, out, in);
 	} else {
@@ -174,7 +171,7 @@ static bool ax86_adiantum_dec_hchacha_simd(const void *c, u8 m[16],
 
 	if (!ax86_adiantum_runs_vperm())
 		return false;
-	ax86_aes_vperm_decrypt256_hchacha(ctx->vperm_dec, m, state, nrounds);
+	ax86_aes_vperm_decrypt256_hchacha(ctx->vperm.dec, m, state, nrounds);
 	return true;
 }
 

@@ -21,6 +21,12 @@
 
 #define AX86_AES_VPERM_KEY_WORDS	60	/* 15 round keys of 16 bytes */
 
+/* both directions' round keys in the core's form */
+struct ax86_aes_vperm_key {
+	u32 enc[AX86_AES_VPERM_KEY_WORDS];
+	u32 dec[AX86_AES_VPERM_KEY_WORDS];
+};
+
 /* one key byte into the state's basis: @cols selected by its bits */
 static inline u8 ax86_aes_vperm_key_byte(u8 b, const u8 cols[8], u8 c)
 {
@@ -63,6 +69,15 @@ static inline void ax86_aes_vperm_keys(u32 vkeys[AX86_AES_VPERM_KEY_WORDS],
 							cols, c);
 	for (t = 0; t < 16; t++)
 		v[224 + t] = k[224 + ax86_aes_vperm_last[t]] ^ last_c;
+}
+
+/* @v from the library's encryption keys @enc and decryption keys @dec */
+static inline void ax86_aes_vperm_setkey(struct ax86_aes_vperm_key *v,
+					 const u32 enc[AX86_AES_VPERM_KEY_WORDS],
+					 const u32 dec[AX86_AES_VPERM_KEY_WORDS])
+{
+	ax86_aes_vperm_keys(v->enc, enc, true);
+	ax86_aes_vperm_keys(v->dec, dec, false);
 }
 
 #endif /* AX86_AES_VPERM_KEY_H */

@@ -21,13 +21,24 @@ hdr=$(papt_depends "$meta" "$mver" | grep "^linux-headers-.*-$flavour\$")
 kver=${hdr#linux-headers-}
 [ -n "$kver" ] || { echo "fetch-kernel: $meta $mver names no headers" >&2; exit 1; }
 dest=$kernels/$kver
-if [ -f "$dest/.complete" ]; then
+# a whole module tree has the build's lists beside the modules (depmod
+# warns without them); a tree unpacked before they were fetched is fetched
+# again
+has_lists() {
+	for m in "$dest/usr/lib/modules/$kver" "$dest/lib/modules/$kver"; do
+		[ -f "$m/modules.order" ] && [ -f "$m/modules.builtin" ] &&
+			return 0
+	done
+	return 1
+}
+if [ -f "$dest/.complete" ] && has_lists; then
 	echo "$kver"
 	exit 0
 fi
 
 # the closure of image and headers among the kernel's own packages:
-# linux-image (on 7.x only a stub over linux-binary + linux-modules),
+# linux-image (on 7.x only a stub over linux-binary + linux-modules +
+# linux-base, which holds the config and modules.order, .builtin),
 # linux-headers, its -common(-rt), linux-kbuild
 want="linux-image-$kver $hdr"
 pkgs=""
@@ -41,8 +52,8 @@ while [ -n "$want" ]; do
 	for d in $(papt_depends "$p" "$mver"); do
 		case $d in
 		linux-image-*-unsigned) ;;
-		linux-image-*|linux-binary-*|linux-modules-*|linux-headers-*|\
-		linux-kbuild-*)
+		linux-image-*|linux-binary-*|linux-modules-*|linux-base-*|\
+		linux-headers-*|linux-kbuild-*)
 			want="$want $d" ;;
 		esac
 	done
@@ -61,5 +72,10 @@ done
 t1=$(date +%s)
 echo "# fetch $kver ($suite):$pkgs: $(du -sm "$dl" | cut -f1) MiB in $((t1 - t0)) s" >&2
 rm -rf "$dl"
+has_lists || {
+	echo "fetch-kernel: $kver has no modules.order or modules.builtin:" \
+	     "a package of its module tree is not in the closure ($pkgs )" >&2
+	exit 1
+}
 touch "$dest/.complete"
 echo "$kver"

@@ -102,19 +102,20 @@ static struct ours_aes ours_aes_keys[CB_NR_AES];
 int ours_aes_setkey(const u8 raw[32], bool have_aesni)
 {
 	struct crypto_aes_ctx lib;
+	struct ax86_aesni_key keys;
 	int i;
 
 	if (aes_expandkey(&lib, raw, 32))
 		return -1;
+	memcpy(keys.enc, lib.key_enc, sizeof(keys.enc));
+	memcpy(keys.dec, lib.key_dec, sizeof(keys.dec));
+	ax86_aesni_key_forms(&keys);
 	for (i = 0; i < CB_NR_AES; i++) {
-		struct ours_aes *k = &ours_aes_keys[i];
-
-		memcpy(k->keys.enc, lib.key_enc, sizeof(k->keys.enc));
-		memcpy(k->keys.dec, lib.key_dec, sizeof(k->keys.dec));
-		ax86_aesni_key_forms(&k->keys);
-		k->aesni = have_aesni && i == CB_AESNI;
+		ours_aes_keys[i].keys = keys;
+		ours_aes_keys[i].aesni = have_aesni && i == CB_AESNI;
 	}
 	memzero_explicit(&lib, sizeof(lib));
+	memzero_explicit(&keys, sizeof(keys));
 	return 0;
 }
 

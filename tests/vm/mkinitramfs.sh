@@ -51,12 +51,6 @@ if [ -n "$KROOT" ]; then
 	[ -d "$src" ] || src=$KROOT/lib/modules/$kver
 fi
 [ -d "$src/kernel" ] || { echo "mkinitramfs: no modules in $src" >&2; exit 1; }
-for f in modules.order modules.builtin; do
-	[ -f "$src/$f" ] || {
-		echo "mkinitramfs: no $f in $src: not a whole module tree" >&2
-		exit 1
-	}
-done
 mkdir -p "$root$mods/extra"
 # what a kernel builds in rather than as a module is simply not there
 # shellcheck disable=SC2046
@@ -68,7 +62,8 @@ mkdir -p "$root$mods/extra"
 cp "$kodir"/*.ko "$root$mods/extra/"
 # 6.12 and later ship .ko.xz; busybox modprobe wants plain .ko
 find "$root$mods" -name '*.ko.xz' -exec unxz {} +
-# a warning here is a module tree depmod cannot read whole: a failure
+# a warning here is a module tree depmod cannot read whole (one without
+# modules.order or modules.builtin, say): a failure
 depmod -b "$root" "$kver" 2>"$root/depmod.err"
 if [ -s "$root/depmod.err" ]; then
 	echo "mkinitramfs: depmod for $kver warned:" >&2

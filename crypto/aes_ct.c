@@ -111,6 +111,23 @@ static __always_inline struct ax86_aes_ct ax86_aes_ct_mul2(struct ax86_aes_ct s)
 	return d;
 }
 
+/*
+ * Times 4, in one step rather than mul2() twice: three gates shallower
+ * on decryption's chain.  Bit b takes bit b - 2; bit 6 comes back as
+ * 0x1b (bits 0, 1, 3, 4), bit 7 as 0x36 (bits 1, 2, 4, 5).
+ */
+static __always_inline struct ax86_aes_ct ax86_aes_ct_mul4(struct ax86_aes_ct s)
+{
+	u64 b6 = (s.e >> 6) & M03;	/* bit 6, in pair 0 */
+	u64 b7 = (s.o >> 6) & M03;	/* bit 7, in pair 0 */
+	struct ax86_aes_ct d = {
+		.e = ((s.e << 2) & ~M03) ^ b6 ^ (b7 << 2) ^ ((b6 ^ b7) << 4),
+		.o = ((s.o << 2) & ~M03) ^ b6 ^ b7 ^ (b6 << 2) ^ (b7 << 4),
+	};
+
+	return d;
+}
+
 /* MixColumns: 2 t + rot1(s) + rot2(t), where t = s + rot1(s) */
 static __always_inline struct ax86_aes_ct ax86_aes_ct_mix(struct ax86_aes_ct s)
 {
@@ -134,7 +151,7 @@ ax86_aes_ct_inv_mix(struct ax86_aes_ct s)
 		s.e ^ ax86_aes_ct_rot2(s.e), s.o ^ ax86_aes_ct_rot2(s.o)
 	};
 
-	u = ax86_aes_ct_mul2(ax86_aes_ct_mul2(u));
+	u = ax86_aes_ct_mul4(u);
 	s.e ^= u.e;
 	s.o ^= u.o;
 	return ax86_aes_ct_mix(s);

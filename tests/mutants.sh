@@ -96,6 +96,8 @@ arch/x86/crypto/aes-vperm-x86_64.S|.Ldec_k_lo:	.byte 0x04,|.Ldec_k_lo:	.byte 0x0
 arch/x86/crypto/aes-vperm-x86_64.S|.Lenc_s3_jo:	.byte 0x00, 0x93|.Lenc_s3_jo:	.byte 0x00, 0x92|ssse3
 crypto/aes_ct.c|.o = s.e ^ b7 ^ (b7 << 2),|.o = s.e ^ b7 ^ (b7 << 3),
 crypto/aes_ct.c|u64 b7 = (s.o >> 6) & M03;|u64 b7 = (s.o >> 4) & M03;
+crypto/aes_ct.c|u64 b6 = (s.e >> 6) & M03;|u64 b6 = (s.e >> 4) & M03;
+crypto/aes_ct.c|^ ((b6 ^ b7) << 4),|^ ((b6 ^ b7) << 2),
 crypto/aes_ct.c|s = ax86_aes_ct_add_key(s, dec, C63);|s = ax86_aes_ct_add_key(s, dec, 0);
 crypto/aes_ct.c|for (r = 1; r < 14; r++) {|for (r = 1; r < 13; r++) {
 crypto/aes_ct.c|d.e ^= r1.e ^ ax86_aes_ct_rot2(t.e);|d.e ^= r1.e ^ ax86_aes_ct_rot1(t.e);

@@ -137,6 +137,14 @@ def mul2(s):
     return [(o << 2) & ~M03 & ALL ^ o3 ^ o3 << 4, e ^ o3 ^ o3 << 2]
 
 
+def mul4(s):
+    e, o = s
+    b6 = (e >> 6) & M03
+    b7 = (o >> 6) & M03
+    return [(e << 2) & ~M03 & ALL ^ b6 ^ b7 << 2 ^ (b6 ^ b7) << 4,
+            (o << 2) & ~M03 & ALL ^ b6 ^ b7 ^ b6 << 2 ^ b7 << 4]
+
+
 def mix(s):
     """MixColumns: 2 t + rot1(s) + rot2(t), t = s + rot1(s)"""
     r1 = [permute(w, ROT1) for w in s]
@@ -148,7 +156,8 @@ def mix(s):
 def pre_mix(s):
     """InvMixColumns = MixColumns after s + 4 (s + rot2(s))"""
     u = [a ^ permute(a, ROT2) for a in s]
-    return [a ^ b for a, b in zip(s, mul2(mul2(u)))]
+    assert mul4(u) == mul2(mul2(u))
+    return [a ^ b for a, b in zip(s, mul4(u))]
 
 
 def add_key(s, key, c63):

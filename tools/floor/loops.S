@@ -28,6 +28,11 @@
  *	aes_dec_chain	only: 14 times the longest dependent path of a round
  *			(encrypt: pandn, psrld, pxor, then a pshufb and a
  *			pxor five times; decrypt: four times, one pxor more)
+ *	aes_ct_enc	the integer work of one round of the bitsliced block
+ *	aes_ct_dec	(crypto/aes_ct.c), as gcc makes it with the kernel's
+ *			flags: about 240 AND, XOR, OR, shifts, rotates and
+ *			mask constants encrypting, 270 decrypting; ten chains
+ *			of them, no copies, nothing spilled
  *
  * Eight independent chains (or, for NH, sums fed by short chains) keep
  * enough operations ready every cycle that latency stays hidden.  The AES
@@ -300,3 +305,35 @@ SYM_FUNC_END(floor_\name)
 
 AES_CHAIN aes_enc_chain, 5, 0
 AES_CHAIN aes_dec_chain, 4, 1
+
+/*
+ * \n integer operations a round (a multiple of 30) in ten independent
+ * chains, 14 rounds a call: a round's operations, if nothing waited for
+ * anything, and no register copy or spill took a slot.  rbx, r12 and r13
+ * are saved on the stack; the loop's counter is rdi.
+ */
+.macro AES_CT_LOOP name, n
+SYM_FUNC_START(floor_\name)
+	push		%rbx
+	push		%r12
+	push		%r13
+	mov		(%rsi), %rsi
+.Lloop_\name:
+.rept 14 * \n / 30
+.irp op, xor, and, or
+.irp r, rax, rbx, rcx, rdx, r8, r9, r10, r11, r12, r13
+	\op		%rsi, %\r
+.endr
+.endr
+.endr
+	dec		%rdi
+	jnz		.Lloop_\name
+	pop		%r13
+	pop		%r12
+	pop		%rbx
+	RET
+SYM_FUNC_END(floor_\name)
+.endm
+
+AES_CT_LOOP aes_ct_enc, 240
+AES_CT_LOOP aes_ct_dec, 270

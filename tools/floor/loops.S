@@ -29,10 +29,10 @@
  *			(encrypt: pandn, psrld, pxor, then a pshufb and a
  *			pxor five times; decrypt: four times, one pxor more)
  *	aes_ct_enc	the integer work of one round of the bitsliced block
- *	aes_ct_dec	(crypto/aes_ct.c), as gcc makes it with the kernel's
- *			flags: about 240 AND, XOR, OR, shifts, rotates and
- *			mask constants encrypting, 270 decrypting; ten chains
- *			of them, no copies, nothing spilled
+ *	aes_ct_dec	(crypto/aes_ct.c) 14 times: about 240 operations
+ *			encrypting (30 of them shifts and rotates), 270
+ *			decrypting (40), in ten chains, no copies, nothing
+ *			spilled
  *
  * Eight independent chains (or, for NH, sums fed by short chains) keep
  * enough operations ready every cycle that latency stays hidden.  The AES
@@ -307,24 +307,32 @@ AES_CHAIN aes_enc_chain, 5, 0
 AES_CHAIN aes_dec_chain, 4, 1
 
 /*
- * \n integer operations a round (a multiple of 30) in ten independent
- * chains, 14 rounds a call: a round's operations, if nothing waited for
- * anything, and no register copy or spill took a slot.  rbx, r12 and r13
- * are saved on the stack; the loop's counter is rdi.
+ * A round's integer operations in ten independent chains, 14 rounds a
+ * call, in tens: \rot rotates, \x XORs, \a ANDs, \o ORs (the mix of
+ * the round's own), as if nothing waited for anything and no register
+ * copy or spill took a slot.  rbx, r12 and r13 are saved on the stack;
+ * the loop's counter is rdi.
  */
-.macro AES_CT_LOOP name, n
+.macro CT_TENS n, op, arg
+.rept \n
+.irp r, rax, rbx, rcx, rdx, r8, r9, r10, r11, r12, r13
+	\op		\arg, %\r
+.endr
+.endr
+.endm
+
+.macro AES_CT_LOOP name, rot, x, a, o
 SYM_FUNC_START(floor_\name)
 	push		%rbx
 	push		%r12
 	push		%r13
 	mov		(%rsi), %rsi
 .Lloop_\name:
-.rept 14 * \n / 30
-.irp op, xor, and, or
-.irp r, rax, rbx, rcx, rdx, r8, r9, r10, r11, r12, r13
-	\op		%rsi, %\r
-.endr
-.endr
+.rept 14
+	CT_TENS		\rot, ror, $7
+	CT_TENS		\x, xor, %rsi
+	CT_TENS		\a, and, %rsi
+	CT_TENS		\o, or, %rsi
 .endr
 	dec		%rdi
 	jnz		.Lloop_\name
@@ -335,5 +343,6 @@ SYM_FUNC_START(floor_\name)
 SYM_FUNC_END(floor_\name)
 .endm
 
-AES_CT_LOOP aes_ct_enc, 240
-AES_CT_LOOP aes_ct_dec, 270
+/* encrypting 240: 30 rotates, 120 XOR, 70 AND, 20 OR; decrypting 270 */
+AES_CT_LOOP aes_ct_enc, 3, 12, 7, 2
+AES_CT_LOOP aes_ct_dec, 4, 14, 7, 2

@@ -223,59 +223,52 @@ static double aes_none(FILE *csv, const char *isa, bool dec)
 }
 
 /*
- * The constant-time AES block of SSSE3 and up against its chain: the loop
- * of its rounds' longest paths, our block chained (each one's input the
- * last one's output, as in a message), make bench's median of the same,
- * and aes-generic's median, which the block is measured against
+ * A constant-time AES block of ours against its loop (loops.S), each way:
+ * the vector-permute block of SSSE3 and up against its chain (the loop
+ * of its rounds' longest paths: one block is one chain, so a floor of
+ * latency), the bitsliced block of SSE2-only CPUs against its rounds'
+ * integer work run without waiting (a floor of throughput).  Beside it
+ * our block chained (each one's input the last one's output, as in a
+ * message), make bench's median of the same, and aes-generic's median,
+ * which the block is measured against.
  */
-static void aes_vperm_floor(FILE *csv)
+typedef u64 (*floor_loop_fn)(u64 n, const void *buf);
+
+struct aes_form {
+	const char *name, *isa;		/* make bench's row of ours */
+	const char *loop;		/* what the loop is */
+	ax86_aes_fn block;
+	floor_loop_fn loops[2];		/* encrypt, decrypt */
+};
+
+static void aes_form_floor(FILE *csv, const struct aes_form *f)
 {
 	int d;
 
-	printf("\naes without AES-NI, ssse3 and up (core cycles): chain loop, ours chained, ours and aes-generic in make bench\n");
+	printf("\naes without AES-NI, %s (core cycles): %s loop, ours chained, ours and aes-generic in make bench\n",
+	       f->isa, f->loop);
 	for (d = 0; d < 2; d++) {
 		const char *alg = d ? "aes-decrypt" : "aes-encrypt";
-		double loop = d ? LOOP_CYCLES(aes_dec_chain) :
-				  LOOP_CYCLES(aes_enc_chain);
+		double loop = TIME(ITERS, f->loops[d](ITERS, buf));
 		u8 block[16] = { 0 };
-		double ours = TIME(CHAIN, aes_chain(ax86_aes_vperm_block,
-						    block, !d));
-		double o = 16 * bench_cpb(csv, "ours", alg, "ssse3", 16,
+		double ours = TIME(CHAIN, aes_chain(f->block, block, !d));
+		double o = 16 * bench_cpb(csv, "ours", alg, f->isa, 16,
 					  "none");
 		double x = 16 * bench_cpb(csv, "linux-6.1", alg, "sse2", 16,
 					  "none");
 
-		printf("%-11s vperm chain %5.0f, ours %5.0f (÷chain %.2f), bench %5.0f (÷chain %.2f), aes-generic %5.0f\n",
-		       alg, loop, ours, ours / loop, o, o / loop, x);
+		printf("%-11s %s %s %5.0f, ours %5.0f (÷%s %.2f), bench %5.0f (÷%s %.2f), aes-generic %5.0f\n",
+		       alg, f->name, f->loop, loop, ours, f->loop, ours / loop,
+		       o, f->loop, o / loop, x);
 	}
 }
 
-/*
- * The bitsliced block of SSE2-only CPUs against its round's integer work
- * run without waiting (loops.S): a floor of throughput, where the
- * vector-permute block's is one of latency
- */
-static void aes_ct_floor(FILE *csv)
-{
-	int d;
-
-	printf("\naes without AES-NI, sse2 (core cycles): integer work loop, ours chained, ours and aes-generic in make bench\n");
-	for (d = 0; d < 2; d++) {
-		const char *alg = d ? "aes-decrypt" : "aes-encrypt";
-		double loop = d ? LOOP_CYCLES(aes_ct_dec) :
-				  LOOP_CYCLES(aes_ct_enc);
-		u8 block[16] = { 0 };
-		double ours = TIME(CHAIN, aes_chain(ax86_aes_ct_block, block,
-						    !d));
-		double o = 16 * bench_cpb(csv, "ours", alg, "sse2", 16,
-					  "none");
-		double x = 16 * bench_cpb(csv, "linux-6.1", alg, "sse2", 16,
-					  "none");
-
-		printf("%-11s ct work %5.0f, ours %5.0f (÷work %.2f), bench %5.0f (÷work %.2f), aes-generic %5.0f\n",
-		       alg, loop, ours, ours / loop, o, o / loop, x);
-	}
-}
+static const struct aes_form aes_forms[] = {
+	{ "vperm", "ssse3", "chain", ax86_aes_vperm_block,
+	  { floor_aes_enc_chain, floor_aes_dec_chain } },
+	{ "ct", "sse2", "work", ax86_aes_ct_block,
+	  { floor_aes_ct_enc, floor_aes_ct_dec } },
+};
 
 int main(int argc, char **argv)
 {
@@ -285,6 +278,7 @@ int main(int argc, char **argv)
 		{ .isa = "ssse3", .batch = 256 },
 		{ .isa = "avx2", .batch = 512 },
 	};
+	const struct aes_form *f;
 	double sep, fused;
 	cpu_set_t set;
 	FILE *csv;
@@ -400,8 +394,8 @@ int main(int argc, char **argv)
 	printf("floor per unit: the loop, or our core where it is faster (the loop then is not minimal)\n");
 	printf("aes none: the AES block of the floor is the cheaper of ours and aes-generic (make bench's aes-encrypt and aes-decrypt rows)\n");
 	printf("linux÷floor: the most any code could gain over linux-6.1 here\n");
-	aes_vperm_floor(csv);
-	aes_ct_floor(csv);
+	for (f = aes_forms; f < aes_forms + ARRAY_SIZE(aes_forms); f++)
+		aes_form_floor(csv, f);
 	if (missing) {
 		fprintf(stderr, "floor: rows missing in %s: run make bench\n",
 			argv[1]);

@@ -73,7 +73,9 @@ static u64 fence_ticks;
 })
 
 #define ITERS 200
-#define LOOP_CYCLES(name) TIME(ITERS, floor_##name(ITERS, buf))
+/* core cycles of one run of a loops.S loop, by its function or its name */
+#define LOOP_FN_CYCLES(fn) TIME(ITERS, (fn)(ITERS, buf))
+#define LOOP_CYCLES(name) LOOP_FN_CYCLES(floor_##name)
 
 struct isa_parts {
 	const char *isa;
@@ -249,7 +251,7 @@ static void aes_form_floor(FILE *csv, const struct aes_form *f)
 	       f->isa, f->loop);
 	for (d = 0; d < 2; d++) {
 		const char *alg = d ? "aes-decrypt" : "aes-encrypt";
-		double loop = TIME(ITERS, f->loops[d](ITERS, buf));
+		double loop = LOOP_FN_CYCLES(f->loops[d]);
 		u8 block[16] = { 0 };
 		double ours = TIME(CHAIN, aes_chain(f->block, block, !d));
 		double o = 16 * bench_cpb(csv, "ours", alg, f->isa, 16,

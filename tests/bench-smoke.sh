@@ -89,8 +89,8 @@ SKIP*)	echo "$out" ;;
 	# neither block chained can run faster than its loop (0.9: slack
 	# for noise), or the loop is not its floor
 	aesrow='^aes-[a-z]*crypt (vperm chain|ct work) +'
-	aes=$(echo "$out" | grep -c -E "$aesrow[1-9]")
-	fast=$(echo "$out" | sed -n -E "s/$aesrow[0-9]+, ours +[0-9]+ \(÷[a-z]+ ([0-9.]+)\).*/\\2/p" |
+	aes=$(echo "$out" | grep -c -E "${aesrow}[1-9]")
+	fast=$(echo "$out" | sed -n -E "s/${aesrow}[0-9]+, ours +[0-9]+ \(÷[a-z]+ ([0-9.]+)\).*/\\2/p" |
 		awk '$1 < 0.9' | head -1)
 	if [ $rc = 0 ] && [ "$rows" = 24 ] && [ "$none" = 12 ] &&
 	   [ "$loops" = 3 ] && [ -z "$neg" ] && [ "$aes" = 4 ] &&

@@ -272,8 +272,10 @@ END_LOOP fused_avx2
 
 /*
  * A vector-permute round's longest path (aes-vperm-x86_64.S): the split
- * of the state into nibbles, j = i ^ k, then \n table lookups (pshufb,
- * the state as the index), each followed by an XOR, then \tail more XORs
+ * of the state into nibbles, j = i ^ k, then \n table lookups, each
+ * followed by an XOR, then \tail more XORs.  The lookups shuffle the
+ * state by a constant index; the round's have the state as the index and
+ * a table as the data, which measured the same on Zen 5.
  */
 .macro AES_PATH n, tail
 	pandn		%xmm9, %xmm0

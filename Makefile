@@ -59,7 +59,8 @@ KBUILD_OPTS := $(foreach m,$(KBUILD_MODS),$(firstword $(subst :, ,$(m)))=m)
 MODULES := $(foreach m,$(KBUILD_MODS),$(lastword $(subst :, ,$(m))))
 
 .PHONY: all modules clean check check-unit check-mutants check-aesgen \
-	check-kbuild check-auto-init check-install check-vm demo install tool deps bench
+	check-parts check-make-parts check-kbuild check-auto-init \
+	check-install check-vm demo install tool deps bench
 
 all: modules
 
@@ -89,37 +90,46 @@ $(TESTMGR): | $(BUILD)
 
 # Each part of make check is one command in a variable *_RUN, used by its
 # own target and by check (the mk/ fragments define theirs); each prints
-# PASS/FAIL/SKIP lines that tests/summarize.sh counts.
+# PASS/FAIL/SKIP lines that tests/summarize.sh counts.  $(call part,X_RUN)
+# runs one and adds a FAIL line when it exits non-zero: summarize.sh counts
+# lines, and a part that dies without printing FAIL (a Python traceback,
+# a script stopped by set -e) must fail the run all the same.  A part of
+# several commands stops at the first that fails (set -e).
+# (Not "( set -e; ... ) || echo": the || would switch set -e off inside.)
+part = { ( set -e; $($(1)) ); r=$$?; \
+	[ $$r = 0 ] || echo "FAIL make check: $(1) exited $$r"; }
+MAKE_PARTS_RUN = tests/make-parts.sh
 UNIT_RUN = tests/run-unit.sh $(BUILD) $(TESTMGR) $(UNIT_ARGS)
 MUTANTS_RUN = tests/mutants.sh $(BUILD) $(TESTMGR)
 AESGEN_RUN = python3 tools/aesgen/aesgen.py check
 KBUILD_RUN = tests/kbuild-objects.sh Kbuild; tests/compat-range.sh
 AUTO_INIT_RUN = tests/auto-init.sh $(VM_KVER) $(BUILD)/auto-init $(KBUILD_OPTS)
 INSTALL_RUN = tests/install-test.sh $(BUILD) $$(tests/vm/kver.sh 6.12) \
-	$(VM_KVER)
+	$(VM_KVER); tests/package/dracut-module-test.sh
 
 check-unit: $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR)
-	$(UNIT_RUN) | tests/summarize.sh
+	$(call part,UNIT_RUN) | tests/summarize.sh
 
 # each mutant breaks one instruction; the unit tests must notice
 check-mutants: $(TESTMGR)
-	$(MUTANTS_RUN) | tests/summarize.sh
+	$(call part,MUTANTS_RUN) | tests/summarize.sh
 
 # the constant-time AES's tables and circuits are tools/aesgen's output
 check-aesgen:
-	$(AESGEN_RUN) | tests/summarize.sh
+	$(call part,AESGEN_RUN) | tests/summarize.sh
 
 # no object linked into two modules; compat.h refuses kernels out of range
 check-kbuild:
-	{ $(KBUILD_RUN); } | tests/summarize.sh
+	$(call part,KBUILD_RUN) | tests/summarize.sh
 
 # the per-message path: no local zeroed at entry by the kernel's flags
 check-auto-init:
-	$(AUTO_INIT_RUN) | tests/summarize.sh
+	$(call part,AUTO_INIT_RUN) | tests/summarize.sh
 
-# make install and DKMS-style installs into a staging tree
+# make install and DKMS-style installs into a staging tree; the dracut
+# module on a made-up module tree
 check-install:
-	$(INSTALL_RUN) | tests/summarize.sh
+	$(call part,INSTALL_RUN) | tests/summarize.sh
 
 # The VM: the Debian 6.1 kernel found installed, our modules built for it
 VM_KVER = $(shell tests/vm/kver.sh 6.1)
@@ -135,10 +145,13 @@ tool: $(BUILD)/adiantum-x86
 # none (nhpoly1305 on 7.x)
 TOOL_PORTABLE_C := crypto/chacha_generic.c crypto/poly1305_core.c \
 		   crypto/nh_generic.c crypto/nhpoly1305.c
+# CPPFLAGS, CFLAGS and LDFLAGS come last: the package build gets
+# dpkg-buildflags' hardening (fortify, stack protector) through them
 $(BUILD)/adiantum-x86: $(TOOL_SRC) $(TOOL_PORTABLE_C) $(CORE_H) \
 		       tools/common/shim/ax86_userspace.h | $(BUILD)
-	$(CC) -O2 -Wall -Wextra -Itools/common/shim -DAX86_PORTABLE_ONLY -o $@ \
-		$(filter %.c,$(TOOL_SRC)) $(TOOL_PORTABLE_C) -static
+	$(CC) -O2 -Wall -Wextra -Itools/common/shim -DAX86_PORTABLE_ONLY \
+		$(CPPFLAGS) $(CFLAGS) -o $@ $(filter %.c,$(TOOL_SRC)) \
+		$(TOOL_PORTABLE_C) -static $(LDFLAGS)
 
 # the VM's fscrypt test: the three fscrypt ioctls, static for the initramfs
 $(BUILD)/fscrypt-adiantum: tests/vm/fscrypt_adiantum.c | $(BUILD)
@@ -172,20 +185,32 @@ check-vm: check-matrix
 
 # The parts of make check, in the order they run: quick host checks
 # first, then the VMs.  A part whose variable is missing fails the run.
-CHECK_RUNS := STYLE_RUN UNIT_RUN CT_RUN MUTANTS_RUN AESGEN_RUN KBUILD_RUN \
+CHECK_RUNS := STYLE_RUN MAKE_PARTS_RUN UNIT_RUN CT_RUN MUTANTS_RUN AESGEN_RUN KBUILD_RUN \
 	      AUTO_INIT_RUN OBJTOOL_RUN STACK_RUN \
 	      BENCH_SMOKE_RUN \
 	      MODEL_SMOKE TOOL_ARGS_RUN TOOLSAN_RUN INSTALL_RUN VM_RUNS \
 	      DEMO_RUN PACKAGE_RUN SECUREBOOT_RUN ROOTBOOT_RUN
 
+# the parts named in $(1), each timed, into one verdict
+run_parts = { $(foreach r,$(1),t=$$(date +%s); \
+	$(if $(value $(r)),$(call part,$(r)),\
+	echo "FAIL make check: no command for $(r)"); \
+	echo "# make check: $(r) took $$(($$(date +%s) - t)) s";) } | \
+	tests/summarize.sh
+
 # deps first: on a fresh machine make check installs what it needs
 check: deps $(BUILD)/unit $(BUILD)/unit-asan $(TESTMGR) $(VM_PROGS) \
        $(BUILD)/corebench $(BUILD)/floor $(CHECK_DEPS)
-	{ $(foreach r,$(CHECK_RUNS),t=$$(date +%s); \
-		$(if $(value $(r)),$($(r)),\
-		echo "FAIL make check: no command for $(r)"); \
-		echo "# make check: $(r) took $$(($$(date +%s) - t)) s";) } | \
-		tests/summarize.sh
+	$(call run_parts,$(CHECK_RUNS))
+
+# make check's runner on the parts named in PARTS (e.g. PARTS="UNIT_RUN
+# CT_RUN"), without building what they need: tests/make-parts.sh
+check-parts:
+	$(call run_parts,$(PARTS))
+
+# that runner: a part failing without a FAIL line still fails the run
+check-make-parts:
+	$(call part,MAKE_PARTS_RUN) | tests/summarize.sh
 
 # the main job: on a fresh machine, from nothing to an Adiantum volume
 demo: deps

@@ -102,4 +102,4 @@ BENCH_SMOKE_RUN = tests/bench-smoke.sh $(BUILD)/corebench $(BUILD) \
 
 .PHONY: check-bench-smoke
 check-bench-smoke: $(BUILD)/corebench $(BUILD)/floor
-	$(BENCH_SMOKE_RUN) | tests/summarize.sh
+	$(call part,BENCH_SMOKE_RUN) | tests/summarize.sh

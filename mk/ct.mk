@@ -55,4 +55,4 @@ check: $(CT_DIR)/ct
 
 .PHONY: check-ct
 check-ct: $(CT_DIR)/ct
-	{ $(CT_RUN); } | tests/summarize.sh
+	$(call part,CT_RUN) | tests/summarize.sh

@@ -15,7 +15,7 @@ MATRIX_RUN = BUILD=$(BUILD) KBUILD_OPTS="$(KBUILD_OPTS)" \
 .PHONY: check-matrix matrix-fetch
 
 check-matrix: $(VM_PROGS)
-	{ $(MATRIX_RUN); } | tests/summarize.sh
+	$(call part,MATRIX_RUN) | tests/summarize.sh
 
 matrix-fetch:
 	BUILD=$(BUILD) tests/matrix/fetch-all.sh

@@ -34,4 +34,4 @@ model: $(MODEL_SRC)
 	$(MODEL_RUN) $(BUILD)
 
 check-model: $(MODEL_SRC)
-	$(MODEL_SMOKE) | tests/summarize.sh
+	$(call part,MODEL_SMOKE) | tests/summarize.sh

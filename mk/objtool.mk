@@ -11,6 +11,6 @@ OBJTOOL_RUN = KBUILD_OPTS='$(KBUILD_OPTS)' tests/objtool.sh \
 	      $(BUILD)/objtool $(OBJTOOL_SERIES)
 
 check-objtool:
-	{ $(OBJTOOL_RUN); } | tests/summarize.sh
+	$(call part,OBJTOOL_RUN) | tests/summarize.sh
 
 .PHONY: check-objtool

@@ -30,8 +30,18 @@ DKMS_SOURCES = Kbuild compat.h $(wildcard crypto/*.[ch]) \
 .PHONY: dkms-install dkms-remove dkms-sources sign package package-deps \
 	check-demo check-package
 
+# A checkout must not replace or delete the sources of the installed
+# package adiantum-x86-dkms (dpkg owns them): remove the package first
+define DKMS_NOT_PACKAGED
+	@! owner=$$(dpkg-query -S $(DKMS_SRC) 2>/dev/null) || { \
+		echo "make $@: $(DKMS_SRC) belongs to the package" \
+		"$${owner%%:*}: apt-get remove it first, or use it" \
+		"(dkms status)" >&2; exit 1; }
+endef
+
 dkms-install:
 	@test -n "$(DKMS_VERSION)"
+	$(DKMS_NOT_PACKAGED)
 	-dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all >/dev/null 2>&1
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)
@@ -58,6 +68,7 @@ dkms-sources:
 
 dkms-remove:
 	@test -n "$(DKMS_VERSION)"
+	$(DKMS_NOT_PACKAGED)
 	if dkms status $(DKMS_NAME)/$(DKMS_VERSION) | grep -q .; then \
 		dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all; fi
 	rm -rf $(DKMS_SRC)
@@ -101,7 +112,7 @@ DEMO_RUN = tests/package/demo-test.sh $(VM_INITRD) $(VM_KVER) \
 PACKAGE_RUN = tests/package/run.sh
 
 check-demo: $(VM_INITRD)
-	$(DEMO_RUN) | tests/summarize.sh
+	$(call part,DEMO_RUN) | tests/summarize.sh
 
 check-package:
-	$(PACKAGE_RUN) | tests/summarize.sh
+	$(call part,PACKAGE_RUN) | tests/summarize.sh

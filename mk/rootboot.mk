@@ -19,4 +19,4 @@ ROOTBOOT_RUN = BUILD=$(BUILD) ROOTBOOT_DEBS="$(ROOTBOOT_DEBS)" \
 .PHONY: check-rootboot
 
 check-rootboot:
-	{ $(ROOTBOOT_RUN); } | tests/summarize.sh
+	$(call part,ROOTBOOT_RUN) | tests/summarize.sh

@@ -17,4 +17,4 @@ SECUREBOOT_RUN = tests/secureboot/check-script-test.sh; \
 .PHONY: check-secureboot
 
 check-secureboot: $(BUILD)/adiantum-x86 $(TESTMGR)
-	{ $(SECUREBOOT_RUN); } | tests/summarize.sh
+	$(call part,SECUREBOOT_RUN) | tests/summarize.sh

@@ -13,4 +13,4 @@ STACK_RUN = tests/stack/run.sh $(BUILD)/stack $(VM_KVER) $(STACK_BOUND) \
 .PHONY: check-stack
 
 check-stack:
-	{ $(STACK_RUN); } | tests/summarize.sh
+	$(call part,STACK_RUN) | tests/summarize.sh

@@ -9,4 +9,4 @@ STYLE_RUN = tests/style.sh $(LINUX_SRC_TAR) $(BUILD)
 .PHONY: style check-style
 
 style check-style:
-	{ $(STYLE_RUN); } | tests/summarize.sh
+	$(call part,STYLE_RUN) | tests/summarize.sh

@@ -9,4 +9,4 @@ TOOL_ARGS_RUN = tests/tool-args.sh $(BUILD)/adiantum-x86 $(TESTMGR)
 
 .PHONY: check-tool-args
 check-tool-args: $(BUILD)/adiantum-x86 $(TESTMGR)
-	{ $(TOOL_ARGS_RUN); } | tests/summarize.sh
+	$(call part,TOOL_ARGS_RUN) | tests/summarize.sh

@@ -47,4 +47,4 @@ check: $(TOOLSAN_BINS)
 
 .PHONY: check-toolsan
 check-toolsan: $(TOOLSAN_BINS) $(TESTMGR)
-	{ $(TOOLSAN_RUN); } | tests/summarize.sh
+	$(call part,TOOLSAN_RUN) | tests/summarize.sh

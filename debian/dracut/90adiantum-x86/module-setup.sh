@@ -36,11 +36,13 @@ depends() {
 }
 
 installkernel() {
-	local ko names=()
+	# dracut's srcmods ends in a slash: without it taken off, the -path
+	# below would look for ".../<kver>//kernel" and never prune kernel/
+	local ko names=() tree=${srcmods%/}
 	while IFS= read -r ko; do
 		ko=${ko##*/}
 		names+=("${ko%%.ko*}")
-	done < <(find "$srcmods" -path "$srcmods/kernel" -prune -o \
+	done < <(find "$tree" -path "$tree/kernel" -prune -o \
 		-name 'adiantum_x86_*.ko*' -print)
 	# none: DKMS built nothing for this kernel, nothing to add
 	((${#names[@]})) || return 0

@@ -72,6 +72,23 @@ phase "apt-get install (DKMS builds)"
 
 tests/package/installed-test.sh "$kernels" "$modules"
 
+# make dkms-install and dkms-remove refuse the package's sources: dpkg
+# owns them, and DKMS builds every later kernel from them
+pkgsrc=/usr/src/adiantum-x86-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' dkms.conf)
+srcsum() { find "$pkgsrc" -type f -exec md5sum {} + 2>/dev/null | sort | md5sum; }
+before=$(srcsum)
+for t in dkms-install dkms-remove; do
+	if make -s "$t" >"$out/$t-refused.log" 2>&1; then
+		echo "FAIL make $t with the package installed: exit 0"
+	elif grep -q "belongs to the package adiantum-x86-dkms" "$out/$t-refused.log" &&
+	     [ -f "$pkgsrc/dkms.conf" ] && [ "$(srcsum)" = "$before" ]; then
+		echo "PASS make $t with the package installed: refused, $pkgsrc untouched"
+	else
+		echo "FAIL make $t with the package installed: no refusal, or $pkgsrc changed"
+		tail -5 "$out/$t-refused.log" | sed 's/^/    /'
+	fi
+done
+
 # the VM boots on what DKMS installed
 for k in $kernels; do
 	series=$(echo "$k" | cut -d. -f1,2)

@@ -19,6 +19,14 @@ else
 	tail -30 "$log/package.log" | sed 's/^/    /'
 	exit 0
 fi
+# the tool, run as root, is built with dpkg-buildflags' hardening
+if grep -A3 -- '-DAX86_PORTABLE_ONLY' "$log/package.log" |
+   tr '\n' ' ' | grep -- '-o build/adiantum-x86' |
+   grep -- '-D_FORTIFY_SOURCE=' | grep -q -- '-fstack-protector-strong'; then
+	echo "PASS the tool is built with the hardening flags (fortify, stack protector)"
+else
+	echo "FAIL the tool's compile line in $log/package.log lacks -D_FORTIFY_SOURCE or -fstack-protector-strong"
+fi
 dkms_deb=$(ls "$deb"/adiantum-x86-dkms_*_all.deb 2>/dev/null)
 tools_deb=$(ls "$deb"/adiantum-x86-tools_*_amd64.deb 2>/dev/null)
 for p in "$dkms_deb" "$tools_deb"; do

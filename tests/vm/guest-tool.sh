@@ -135,6 +135,20 @@ served by adiantum-xchacha12-aes-ax86-$best .*: ours"
 		0 adiantum-x86 status --require-ours
 	grep -q "template although" /tmp/tm.maps &&
 		fail "tool: status: a mapping on ours called the kernel's template"
+	# a user who cannot read the mappings (/dev/mapper/control is root's)
+	# learns nothing of them: --require-ours must not pass
+	as_nobody "adiantum-x86 status --require-ours" >/tmp/tm.out 2>&1
+	rc=$?
+	as_nobody "adiantum-x86 status" >/tmp/tm.out2 2>&1
+	rc2=$?
+	want="cannot read the device mapper's mappings: Permission denied; run as root"
+	if [ $rc = 1 ] && [ $rc2 = 0 ] && grep -q "$want" /tmp/tm.out &&
+	   grep -q "$want" /tmp/tm.out2; then
+		pass "tool: status as a user who cannot read the mappings: says so; --require-ours exits 1, status alone 0"
+	else
+		fail "tool: status as user nobody: --require-ours exit $rc (want 1), status exit $rc2 (want 0), or no line '$want'"
+		sed 's/^/    /' /tmp/tm.out | tail -5
+	fi
 	cryptsetup close ax86ours
 	losetup -d "$loop1"
 	losetup -d "$loop2"
@@ -302,7 +316,7 @@ tool_checks() {
 		tool_expect "fuzz without our drivers fails, PASSes nothing" 1 \
 			"^FAIL fuzz: none of our drivers" "^PASS" fuzz --cases 5
 		tool_expect "status --require-ours without our drivers fails" 1 \
-			"none of our drivers is registered" "" status --require-ours
+			"none of our drivers is registered: modprobe adiantum_x86_adiantum adiantum_x86_chacha adiantum_x86_nhpoly1305" "" status --require-ours
 	else
 		fail "tool: cannot unload our modules for the no-driver checks"
 	fi

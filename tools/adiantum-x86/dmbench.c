@@ -8,9 +8,10 @@
  * adiantum template over the kernel's own best parts, named the same way
  * (capi:adiantum(xchacha12-simd,aes-aesni,nhpoly1305-avx2)-plain64 on
  * 6.x; 7.x takes no hash part: capi:adiantum(xchacha12-lib,aes-lib)-
- * plain64), the parts read from /proc/crypto.  cryptsetup refuses capi:
- * specs whose driver names hold dashes, so the mappings are made with
- * dmsetup, their random key given on its standard input.  This is the
+ * plain64), the parts read from /proc/crypto after the kernel's own part
+ * modules are loaded (kparts.c).  cryptsetup refuses capi: specs whose
+ * driver names hold dashes, so the mappings are made with dmsetup, their
+ * random key given on its standard input.  This is the
  * whole kernel path a volume takes (bios, dm-crypt's workqueues, one
  * request per sector), and needs no AF_ALG: what users on real hardware
  * run to see the speed they get.
@@ -262,56 +263,6 @@ static int open_mapping(const char *name, char *path, size_t len)
 	return -1;
 }
 
-/*
- * The best driver of @name and @type that is the kernel's own: not ours,
- * no template instance, no internal one, self-test passed; NULL if none
- */
-static const struct pc_alg *kernel_part(const struct pc_alg *algs, int n,
-					const char *name, const char *type)
-{
-	const struct pc_alg *best = NULL;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		const struct pc_alg *a = &algs[i];
-
-		if (strcmp(a->name, name) || strcmp(a->type, type) ||
-		    pc_is_ours(a) || pc_is_instance(a) ||
-		    !strncmp(a->driver, "__", 2) ||
-		    strcmp(a->selftest, "passed"))
-			continue;
-		if (!best || a->priority > best->priority)
-			best = a;
-	}
-	return best;
-}
-
-/*
- * The kernel's adiantum template for @name over its best parts, as a
- * driver name: false if the kernel has no stream cipher or AES of its own
- */
-static bool kernel_template(const struct pc_alg *algs, int n,
-			    const char *name, char *out, size_t len)
-{
-	char stream[32];
-	const struct pc_alg *s, *b, *h;
-
-	snprintf(stream, sizeof(stream), "%.*s", (int)strcspn(name + 9, ","),
-		 name + 9);
-	s = kernel_part(algs, n, stream, "skcipher");
-	b = kernel_part(algs, n, "aes", "cipher");
-	/* 6.x: a third part, the kernel's nhpoly1305; 7.x has none */
-	h = kernel_part(algs, n, "nhpoly1305", "shash");
-	if (!s || !b)
-		return false;
-	if (h)
-		snprintf(out, len, "adiantum(%s,%s,%s)", s->driver, b->driver,
-			 h->driver);
-	else
-		snprintf(out, len, "adiantum(%s,%s)", s->driver, b->driver);
-	return true;
-}
-
 static bool registered(const char *driver)
 {
 	struct pc_alg *algs;
@@ -337,8 +288,15 @@ static int by_priority(const void *a, const void *b)
 static int pick_rows(const struct opts *o, struct row *rows, int max)
 {
 	struct pc_alg *algs;
-	int n = read_algs(&algs), nr = 0, i, j, first;
+	const char *why;
+	int n, nr = 0, i, j, first;
 
+	/* only the kernel's template row needs them: not with --driver */
+	if (!o->driver)
+		kparts_load();
+	n = read_algs(&algs);
+	if (!o->driver)
+		kparts_note_generic(algs, n);
 	for (j = 0; j < (int)ARRAY_SIZE(dm_names); j++) {
 		first = nr;
 		for (i = 0; i < n && nr < max; i++) {
@@ -364,13 +322,14 @@ static int pick_rows(const struct opts *o, struct row *rows, int max)
 			       dm_names[j]);
 		snprintf(rows[nr].name, sizeof(rows[nr].name), "%s",
 			 dm_names[j]);
-		if (kernel_template(algs, n, dm_names[j], rows[nr].driver,
-				    sizeof(rows[nr].driver))) {
+		why = kparts_template(algs, n, dm_names[j], rows[nr].driver,
+				      sizeof(rows[nr].driver));
+		if (!why) {
 			rows[nr].template = true;
 			nr++;
 		} else {
-			printf("# bench --dm-crypt: the kernel has no stream cipher or AES of its own for %s: no row for its template\n",
-			       dm_names[j]);
+			printf("# bench --dm-crypt: %s for %s: no row for the kernel's template\n",
+			       why, dm_names[j]);
 		}
 	}
 	/* --driver: one of ours, or a template instance named by its parts */

@@ -355,12 +355,18 @@ int status_mappings(const struct pc_alg *algs, int n, bool require_ours)
 	bool installed = ours_installed();
 
 	printf("dm-crypt mappings using Adiantum:\n");
-	if (nm < 0) {
-		printf("  (none: %s)\n", nm == -ENOENT ?
-		       "no device mapper, /dev/mapper/control is missing" :
-		       strerror(-nm));
+	if (nm == -ENOENT) {
+		printf("  (none: no device mapper, /dev/mapper/control is missing)\n");
 		free(maps);
 		return 0;
+	}
+	/* unread mappings are not mappings on ours: --require-ours fails */
+	if (nm < 0) {
+		printf("  (unknown: cannot read the device mapper's mappings: %s%s)\n",
+		       strerror(-nm), nm == -EACCES || nm == -EPERM ?
+		       "; run as root to see them" : "");
+		free(maps);
+		return require_ours;
 	}
 	mark_root(maps, nm);
 	for (i = 0; i < nm; i++)

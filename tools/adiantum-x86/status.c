@@ -327,7 +327,7 @@ int cmd_status(const struct opts *o)
 		printf("  (none yet: one appears when dm-crypt or fscrypt asks)\n");
 	printf("* = the driver the crypto API picks for new users of the name\n");
 	if (o->require_ours && !ours_seen) {
-		printf("none of our drivers is registered: modprobe adiantum_x86_chacha adiantum_x86_nhpoly1305\n");
+		printf("none of our drivers is registered: modprobe adiantum_x86_adiantum adiantum_x86_chacha adiantum_x86_nhpoly1305\n");
 		bad = 1;
 	}
 	if (status_mappings(algs, n, o->require_ours))

@@ -72,6 +72,12 @@ int selfcheck_report(const char *module, const char *text, bool run_failed,
 
 int cmd_dmbench(const struct opts *o);			/* dmbench.c */
 
+/* kparts.c: the kernel's template over its own best parts (bench --dm-crypt) */
+void kparts_load(void);
+void kparts_note_generic(const struct pc_alg *algs, int n);
+const char *kparts_template(const struct pc_alg *algs, int n, const char *name,
+			   char *out, size_t len);
+
 /* algs.c: the names our modules provide, and which drivers to use */
 extern const char *const ax_names[];
 extern const int ax_nr_names;

@@ -12,7 +12,10 @@
  * modules.alias lists as crypto-NAME, ours left out; one that does not
  * load, as on a CPU without the instructions, is skipped), waits for
  * their self-tests, and says which it loaded.  They stay loaded: the
- * kernel's best is what a volume of the template would get.  On a kernel
+ * kernel's best is what a volume of the template would get.  A better
+ * part registering makes the kernel drop the template instances built
+ * over the older one, as it does whenever such a module loads (udev's
+ * aesni_intel at boot); a mapping keeps the transform it holds.  On a kernel
  * whose template takes the nhpoly1305 part (6.x) there is no row when
  * the kernel's own nhpoly1305 is missing: the two-part form would look
  * nhpoly1305 up by name and get ours, a baseline of ours under the

@@ -609,14 +609,7 @@ static const struct {
 	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
 	const char *nh;
-} ax86_adiantum_variants[AX86_NR_ISA] = {
-	[AX86_SSE2] = VARIANT(sse2),
-	[AX86_SSSE3] = VARIANT(ssse3),
-	[AX86_AVX] = VARIANT(avx),
-	[AX86_AVX2] = VARIANT(avx2),
-	[AX86_AVX512VL] = VARIANT(avx512vl),
-	[AX86_AVX512] = VARIANT(avx512),
-};
+} ax86_adiantum_variants[AX86_NR_ISA] = AX86_ISA_TABLE(VARIANT);
 
 /* too big for a kernel stack: allocated for the checks at load */
 struct ax86_adiantum_kat {
@@ -778,14 +771,8 @@ static int ax86_adiantum_init_tfm(struct crypto_skcipher *tfm)
 
 #define ALGS_PER_ISA 2
 
-static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
-	[AX86_SSE2] = VARIANT_ALGS(sse2),
-	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
-	[AX86_AVX] = VARIANT_ALGS(avx),
-	[AX86_AVX2] = VARIANT_ALGS(avx2),
-	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
-	[AX86_AVX512] = VARIANT_ALGS(avx512),
-};
+static struct skcipher_alg ax86_adiantum_algs[AX86_NR_ISA][ALGS_PER_ISA] =
+	AX86_ISA_TABLE(VARIANT_ALGS);
 
 static int ax86_adiantum_register_isa(enum ax86_isa isa, int priority)
 {
@@ -999,37 +986,31 @@ static void ax86_adiantum_selfcheck_isa(struct ax86_selfcheck *sc,
 	struct crypto_skcipher *tfm;
 	const char *drv;
 	char why[160] = "";
+	bool ok;
 	int i;
 
 	for (i = 0; i < ALGS_PER_ISA; i++) {
 		alg = &ax86_adiantum_algs[isa][i];
 		drv = alg->base.cra_driver_name;
-		tfm = crypto_alloc_skcipher(drv, 0, 0);
-		if (IS_ERR(tfm)) {
-			ax86_sc_report(sc, drv, false,
-				       "cannot be allocated by its driver name: error %ld",
-				       PTR_ERR(tfm));
+		tfm = ax86_sc_alloc_skcipher(sc, drv);
+		if (!tfm)
 			continue;
-		}
-		if (ax86_adiantum_sc_driver(sc, tfm,
-					    alg->setkey == ax86_adiantum12_setkey ?
-					    12 : 20, why, sizeof(why)))
-			ax86_sc_report(sc, drv, true,
-				       "%zu known answers (%u..%u bytes) each way, in one piece and scattered; %u random keys, tweaks and messages of %u..%u bytes against the portable C (1-%u pieces, in place and out), both ways",
-				       ARRAY_SIZE(lens), lens[0],
-				       lens[ARRAY_SIZE(lens) - 1],
-				       AX86_ADIANTUM_SC_CASES,
-				       AX86_ADIANTUM_BLOCK_SIZE,
-				       AX86_ADIANTUM_SC_MAX, AX86_SC_PIECES);
-		else
-			ax86_sc_report(sc, drv, false, "%s", why);
+		ok = ax86_adiantum_sc_driver(sc, tfm,
+					     alg->setkey == ax86_adiantum12_setkey ?
+					     12 : 20, why, sizeof(why));
+		ax86_sc_result(sc, drv, ok, why,
+			       "%zu known answers (%u..%u bytes) each way, in one piece and scattered; %u random keys, tweaks and messages of %u..%u bytes against the portable C (1-%u pieces, in place and out), both ways",
+			       ARRAY_SIZE(lens), lens[0],
+			       lens[ARRAY_SIZE(lens) - 1],
+			       AX86_ADIANTUM_SC_CASES, AX86_ADIANTUM_BLOCK_SIZE,
+			       AX86_ADIANTUM_SC_MAX, AX86_SC_PIECES);
 		crypto_free_skcipher(tfm);
 	}
 }
 
 static struct ax86_glue ax86_adiantum_glue = {
 	.name		= KBUILD_MODNAME,
-	.isas		= BIT(AX86_NR_ISA) - 1,
+	.isas		= AX86_EVERY_ISA,
 	.priority_base	= AX86_ADIANTUM_PRIORITY_BASE,
 	.register_isa	= ax86_adiantum_register_isa,
 	.unregister_isa	= ax86_adiantum_unregister_isa,
@@ -1037,8 +1018,7 @@ static struct ax86_glue ax86_adiantum_glue = {
 	.selfcheck_isa	= ax86_adiantum_selfcheck_isa,
 };
 
-AX86_GLUE_PARAMS(ax86_adiantum_glue,
-		 "sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512");
+AX86_GLUE_PARAMS(ax86_adiantum_glue, AX86_EVERY_ISA_NAMES);
 
 static int __init ax86_adiantum_mod_init(void)
 {

@@ -170,14 +170,8 @@ VARIANT_FUNCS(avx512)
 
 #define ALGS_PER_ISA 3
 
-static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
-	[AX86_SSE2] = VARIANT_ALGS(sse2),
-	[AX86_SSSE3] = VARIANT_ALGS(ssse3),
-	[AX86_AVX] = VARIANT_ALGS(avx),
-	[AX86_AVX2] = VARIANT_ALGS(avx2),
-	[AX86_AVX512VL] = VARIANT_ALGS(avx512vl),
-	[AX86_AVX512] = VARIANT_ALGS(avx512),
-};
+static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] =
+	AX86_ISA_TABLE(VARIANT_ALGS);
 
 /* the cores of each variant, named where chacha_dispatch.h picks them */
 #define CORES(isa) { ax86_stream_core_##isa, ax86_hchacha_core_##isa }
@@ -185,14 +179,7 @@ static struct skcipher_alg ax86_chacha_algs[AX86_NR_ISA][ALGS_PER_ISA] = {
 static const struct {
 	const char *(*chacha)(void);
 	const char *(*hchacha)(void);
-} ax86_chacha_cores[AX86_NR_ISA] = {
-	[AX86_SSE2] = CORES(sse2),
-	[AX86_SSSE3] = CORES(ssse3),
-	[AX86_AVX] = CORES(avx),
-	[AX86_AVX2] = CORES(avx2),
-	[AX86_AVX512VL] = CORES(avx512vl),
-	[AX86_AVX512] = CORES(avx512),
-};
+} ax86_chacha_cores[AX86_NR_ISA] = AX86_ISA_TABLE(CORES);
 
 static int ax86_chacha_register_isa(enum ax86_isa isa, int priority)
 {
@@ -292,19 +279,14 @@ static void ax86_chacha_selfcheck_isa(struct ax86_selfcheck *sc,
 		c.ivsize = alg->ivsize;
 		/* the low word of the counter: state word 12 either way */
 		c.ctr_at = ref.xchacha ? 24 : 0;
-		tfm = crypto_alloc_skcipher(drv, 0, 0);
-		if (IS_ERR(tfm)) {
-			ax86_sc_report(sc, drv, false,
-				       "cannot be allocated by its driver name: error %ld",
-				       PTR_ERR(tfm));
+		tfm = ax86_sc_alloc_skcipher(sc, drv);
+		if (!tfm)
 			continue;
-		}
-		if (ax86_sc_skcipher_diff(sc, tfm, &c, why, sizeof(why)))
-			ax86_sc_report(sc, drv, true,
-				       "%u random keys, IVs and messages of 0..%u bytes against the portable C (counters across 2^32, 1-%u pieces, in place and out), both ways",
-				       c.cases, c.max_len, AX86_SC_PIECES);
-		else
-			ax86_sc_report(sc, drv, false, "%s", why);
+		ax86_sc_result(sc, drv,
+			       ax86_sc_skcipher_diff(sc, tfm, &c, why,
+						     sizeof(why)), why,
+			       "%u random keys, IVs and messages of 0..%u bytes against the portable C (counters across 2^32, 1-%u pieces, in place and out), both ways",
+			       c.cases, c.max_len, AX86_SC_PIECES);
 		crypto_free_skcipher(tfm);
 		memzero_explicit(&ref, sizeof(ref));
 	}
@@ -312,7 +294,7 @@ static void ax86_chacha_selfcheck_isa(struct ax86_selfcheck *sc,
 
 static struct ax86_glue ax86_chacha_glue = {
 	.name		= KBUILD_MODNAME,
-	.isas		= BIT(AX86_NR_ISA) - 1,
+	.isas		= AX86_EVERY_ISA,
 	.priority_base	= AX86_PRIORITY_BASE,
 	.register_isa	= ax86_chacha_register_isa,
 	.unregister_isa	= ax86_chacha_unregister_isa,
@@ -320,8 +302,7 @@ static struct ax86_glue ax86_chacha_glue = {
 	.selfcheck_isa	= ax86_chacha_selfcheck_isa,
 };
 
-AX86_GLUE_PARAMS(ax86_chacha_glue,
-		 "sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512");
+AX86_GLUE_PARAMS(ax86_chacha_glue, AX86_EVERY_ISA_NAMES);
 
 static int __init ax86_chacha_mod_init(void)
 {

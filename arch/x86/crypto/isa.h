@@ -31,9 +31,24 @@ enum ax86_isa {
 	AX86_NR_ISA
 };
 
-static const char *const ax86_isa_names[AX86_NR_ISA] __maybe_unused = {
-	"sse2", "ssse3", "avx", "avx2", "avx512vl", "avx512"
-};
+/*
+ * A table indexed by enum ax86_isa, m(isa) for each variant: the glue
+ * files' per-variant tables come from here, so a variant added to the
+ * enum is added to them here.
+ */
+#define AX86_ISA_TABLE(m) {						\
+	[AX86_SSE2] = m(sse2),						\
+	[AX86_SSSE3] = m(ssse3),					\
+	[AX86_AVX] = m(avx),						\
+	[AX86_AVX2] = m(avx2),						\
+	[AX86_AVX512VL] = m(avx512vl),					\
+	[AX86_AVX512] = m(avx512),					\
+}
+
+#define AX86_ISA_NAME(isa) #isa
+
+static const char *const ax86_isa_names[AX86_NR_ISA] __maybe_unused =
+	AX86_ISA_TABLE(AX86_ISA_NAME);
 
 /*
  * Our drivers rank above every in-tree one (the highest there is 300) and

@@ -337,12 +337,10 @@ static void ax86_nhp_selfcheck_isa(struct ax86_selfcheck *sc,
 		ax86_sc_report(sc, drv, false, "out of memory");
 		return;
 	}
-	if (ax86_nhp_sc_driver(sc, drv, s, why, sizeof(why)))
-		ax86_sc_report(sc, drv, true,
-			       "known answer (two updates, one digest); %u random keys and messages of 0..%u bytes against the portable C, in 1-4 updates or one digest",
-			       AX86_NHP_SC_CASES, AX86_NHP_SC_MAX);
-	else
-		ax86_sc_report(sc, drv, false, "%s", why);
+	ax86_sc_result(sc, drv, ax86_nhp_sc_driver(sc, drv, s, why, sizeof(why)),
+		       why,
+		       "known answer (two updates, one digest); %u random keys and messages of 0..%u bytes against the portable C, in 1-4 updates or one digest",
+		       AX86_NHP_SC_CASES, AX86_NHP_SC_MAX);
 	kfree_sensitive(s);
 }
 

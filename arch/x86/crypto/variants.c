@@ -299,15 +299,12 @@ AX86_EXPORT(ax86_sc_same);
  */
 #define AX86_SC_LINE	224
 
-void ax86_sc_report(struct ax86_selfcheck *sc, const char *driver, bool ok,
-		    const char *fmt, ...)
+static void ax86_sc_vreport(struct ax86_selfcheck *sc, const char *driver,
+			    bool ok, const char *fmt, va_list args)
 {
 	char what[AX86_SC_LINE];
-	va_list args;
 
-	va_start(args, fmt);
 	vscnprintf(what, sizeof(what), fmt, args);
-	va_end(args);
 	if (!ok)
 		sc->failed++;
 	sc->len = ax86_emit(sc->text, sc->len, "%s %s %s%s\n",
@@ -320,7 +317,46 @@ void ax86_sc_report(struct ax86_selfcheck *sc, const char *driver, bool ok,
 		pr_err("%s: selfcheck: FAIL %s %s%s\n", sc->module, driver,
 		       sc->plant ? "(planted error) " : "", what);
 }
+
+void ax86_sc_report(struct ax86_selfcheck *sc, const char *driver, bool ok,
+		    const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	ax86_sc_vreport(sc, driver, ok, fmt, args);
+	va_end(args);
+}
 AX86_EXPORT(ax86_sc_report);
+
+void ax86_sc_result(struct ax86_selfcheck *sc, const char *driver, bool ok,
+		    const char *why, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!ok) {
+		ax86_sc_report(sc, driver, false, "%s", why);
+		return;
+	}
+	va_start(args, fmt);
+	ax86_sc_vreport(sc, driver, true, fmt, args);
+	va_end(args);
+}
+AX86_EXPORT(ax86_sc_result);
+
+struct crypto_skcipher *ax86_sc_alloc_skcipher(struct ax86_selfcheck *sc,
+					       const char *driver)
+{
+	struct crypto_skcipher *tfm = crypto_alloc_skcipher(driver, 0, 0);
+
+	if (!IS_ERR(tfm))
+		return tfm;
+	ax86_sc_report(sc, driver, false,
+		       "cannot be allocated by its driver name: error %ld",
+		       PTR_ERR(tfm));
+	return NULL;
+}
+AX86_EXPORT(ax86_sc_alloc_skcipher);
 
 static int ax86_sc_cmp_uint(const void *a, const void *b)
 {

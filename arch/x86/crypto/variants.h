@@ -24,6 +24,11 @@
  */
 #define AX86_FPU_CHUNK	4096
 
+/* struct ax86_glue's isas of a module with a set for every variant */
+#define AX86_EVERY_ISA	(BIT(AX86_NR_ISA) - 1)
+#define AX86_EVERY_ISA_NAMES \
+	"sse2, ssse3, avx, avx2, avx512vl (ymm only) or avx512"
+
 /* register_isa(): the set was left out on purpose, not an error */
 #define AX86_GLUE_SKIP	1
 
@@ -113,6 +118,10 @@ bool ax86_sc_same(struct ax86_selfcheck *sc, u8 *got, const u8 *want,
 __printf(4, 5) void ax86_sc_report(struct ax86_selfcheck *sc,
 				   const char *driver, bool ok,
 				   const char *fmt, ...);
+/* @driver's line: PASS with what @fmt says was checked, or FAIL with @why */
+__printf(5, 6) void ax86_sc_result(struct ax86_selfcheck *sc,
+				   const char *driver, bool ok,
+				   const char *why, const char *fmt, ...);
 
 /* at most this many scatterlist pieces per side of a request */
 #define AX86_SC_PIECES	4
@@ -124,6 +133,9 @@ unsigned int ax86_sc_sg(struct ax86_selfcheck *sc, struct scatterlist *sg,
 
 struct crypto_skcipher;
 struct skcipher_request;
+/* the skcipher @driver by its name, or NULL after its FAIL line */
+struct crypto_skcipher *ax86_sc_alloc_skcipher(struct ax86_selfcheck *sc,
+					       const char *driver);
 /* one request through @req's tfm, waited for: 0 or -errno */
 int ax86_sc_crypt(struct skcipher_request *req, struct scatterlist *src,
 		  struct scatterlist *dst, unsigned int len, u8 *iv, bool enc);

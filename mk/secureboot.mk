@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Secure Boot (issue 23): tests/secureboot/run.sh boots OVMF with Secure
-# Boot on and Microsoft's keys, Debian's signed shim, GRUB and 6.1 kernel,
-# our modules signed with a DKMS-style key, twice: the key enrolled as a
+# Boot on and Microsoft's keys, Debian's signed shim and GRUB, and Debian's
+# signed 6.1 and 7.2 kernels, our modules signed with a DKMS-style key,
+# twice a kernel: the key enrolled as a
 # MOK (written offline into the firmware's variable store: ours load under
 # lockdown and serve a dm-crypt Adiantum volume) and not enrolled (ours
 # refused, the volume on the kernel's drivers, adiantum-x86 status says

@@ -26,7 +26,9 @@ gcc=$(papt_depends "linux-headers-$kver" "$mver" | grep '^gcc-' | head -1)
 [ -n "$gcc" ] && [ -n "$hdrs" ] ||
 	{ echo "mkroot: cannot tell the compiler of $kroot" >&2; exit 1; }
 pkgs="$gcc make libc6-dev pahole coreutils sed grep mawk findutils diffutils"
-pkgs="$pkgs dash bash tar gzip xz-utils kmod $(papt_depends "$kbuild" "$mver")"
+# perl: W=1 runs scripts/kernel-doc (a perl script up to 6.x) on each file
+pkgs="$pkgs dash bash tar gzip xz-utils kmod perl"
+pkgs="$pkgs $(papt_depends "$kbuild" "$mver")"
 pkgs=$(echo "$pkgs" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
 
 if [ -f "$root/.complete" ] && [ "$(cat "$root/.complete")" = "$pkgs" ]; then

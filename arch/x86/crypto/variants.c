@@ -299,8 +299,9 @@ AX86_EXPORT(ax86_sc_same);
  */
 #define AX86_SC_LINE	224
 
-static void ax86_sc_vreport(struct ax86_selfcheck *sc, const char *driver,
-			    bool ok, const char *fmt, va_list args)
+static __printf(4, 0) void ax86_sc_vreport(struct ax86_selfcheck *sc,
+					    const char *driver, bool ok,
+					    const char *fmt, va_list args)
 {
 	char what[AX86_SC_LINE];
 

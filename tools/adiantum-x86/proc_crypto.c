@@ -20,7 +20,7 @@ static int number(const char *val)
 	return x > INT_MAX ? INT_MAX : x < INT_MIN ? INT_MIN : (int)x;
 }
 
-int proc_crypto_read(struct pc_alg **out)
+static int read_once(struct pc_alg **out)
 {
 	FILE *f = fopen("/proc/crypto", "r");
 	struct pc_alg *algs = NULL, *cur = NULL;
@@ -72,6 +72,50 @@ int proc_crypto_read(struct pc_alg **out)
 	fclose(f);
 	*out = algs;
 	return n;
+}
+
+static int same_list(const struct pc_alg *a, const struct pc_alg *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(a[i].name, b[i].name) ||
+		    strcmp(a[i].driver, b[i].driver) ||
+		    strcmp(a[i].selftest, b[i].selftest))
+			return 0;
+	return 1;
+}
+
+/*
+ * The kernel hands /proc/crypto out a page per read(), walking its list
+ * afresh each time: an entry added or removed meanwhile (the larval of an
+ * asynchronous self-test, a template instance dropped when a better part
+ * registers) shifts the rest, and one entry is skipped or read twice.  So
+ * the file is read until two readings agree, at most ten times (then the
+ * last one stands).
+ */
+int proc_crypto_read(struct pc_alg **out)
+{
+	struct pc_alg *prev = NULL, *cur;
+	int np = -1, n, tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		n = read_once(&cur);
+		if (n < 0) {
+			free(prev);
+			return n;
+		}
+		if (n == np && same_list(prev, cur, n)) {
+			free(prev);
+			*out = cur;
+			return n;
+		}
+		free(prev);
+		prev = cur;
+		np = n;
+	}
+	*out = prev;
+	return np;
 }
 
 int pc_is_ours(const struct pc_alg *a)
